@@ -38,6 +38,7 @@ from bot.errors import NotFound
 from bot.errors import typed_params
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import unfilled
 from bot.rulesets import AnySpec
 from bot.rulesets import ArchiveRecord
@@ -210,6 +211,36 @@ def asks_for(choice: Choice, faction: str) -> bool:
     (`UnitOfWork.open_choice`), or any, when it names none (stored before choices did)."""
     asked = choice.payload.get("faction")
     return not isinstance(asked, str) or same_name(asked, faction)
+
+
+async def owed_questions(uow: UnitOfWork, owed: Sequence[Choice]) -> MsgList:
+    """The questions that keep a player in a faction (`CampaignService.leave`), a line each:
+    its ruleset, its title as the channel shows it (in the language it was posted in) and a
+    link to the message whose controls answer it: the newest that shows them
+    (`outbox.asked`), else the one it was first posted in (`outbox.mark_sent`); a question
+    never posted is named by its ruleset, for `/turn status` to show."""
+    posts = await outbox.asked(uow.conn, uow.campaign.id, [c.id for c in owed])
+    lines: list[Msg] = []
+    for choice in owed:
+        ruleset = Msg(f"ruleset.{choice.ruleset}")
+        post = posts.get(choice.id)
+        if post is not None:
+            where: tuple[Any, Any] = (post.channel_id, post.payload["edit"])
+        else:
+            where = (choice.payload.get("channel"), choice.payload.get("message"))
+        if not all(where):
+            lines.append(Msg("error.leave_owes.unseen", ruleset=ruleset))
+            continue
+        embeds = (post.payload.get("embeds") if post is not None else None) or [{}]
+        title = str(embeds[0].get("title") or "").strip()
+        url = "https://discord.com/channels/{}/{}/{}".format(uow.campaign.guild_id, *where)
+        key = "error.leave_owes.question"
+        if not title:
+            key = "error.leave_owes.untitled"
+        elif any(title.startswith(ruleset.render(language)) for language in LANGUAGES):
+            key = "error.leave_owes.titled"  # "Company raids — incident #1" names its ruleset
+        lines.append(Msg(key, ruleset=ruleset, title=title, url=url))
+    return MsgList(lines, separator="\n")
 
 
 @dataclass
@@ -914,7 +945,12 @@ class CampaignService:
                 and asks_for(c, found.name)
             ]
             if owed:
-                raise Conflict("error.leave_owes", count=len(owed))
+                raise Conflict(
+                    "error.leave_owes",
+                    faction=found.name,
+                    count=len(owed),
+                    questions=await owed_questions(uow, owed),
+                )
             await uow.writes.release_faction(found.id, actor.user_id)
             left = shown_msg(Msg("campaign.log.left", faction=found.name))
             await uow.append(

@@ -40,6 +40,7 @@ from bot.errors import NotFound
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.interactions import SUCCESS_COLOUR
@@ -65,6 +66,7 @@ from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
+from bot.text import same_name
 from bot.text import shown
 from bot.turn_flow import ON_DEADLINE
 from bot.turn_flow import SCHEDULE_SETTINGS
@@ -221,13 +223,24 @@ class CampaignCog(BotCog):
     @campaign.command(name="join", description="Claim a faction in this campaign")
     @app_commands.describe(faction="The faction (your side) to play")
     async def join(self, interaction: Interaction, faction: str) -> None:
-        """Claim (or found) a faction."""
+        """Claim (or found) a faction. What the turn already waits for from it, unplayed (a
+        buy-off offer its former player left, SP-I34, SP-I45), is its new player's to answer:
+        the announcement says what."""
         ctx = await campaign_context(interaction)
+        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign)
+        owed = [
+            a.owes
+            for a in awaited
+            if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
+        ]
 
         def joined(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
             # A mention renders in an embed's text, not in its title.
             told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
+            if owed:
+                owes = MsgList(owed, separator="; ")
+                told += "\n" + ctx.pt("campaign.joined_owes", faction=shown(found.name), owes=owes)
             embed = make_embed(None, told, colour=SUCCESS_COLOUR)
             return [with_next_step(ctx.actor, [embed])]
 
@@ -285,7 +298,10 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         kind, target, mention = _gm_target(user, role)
-        await confirm_first(interaction, {"kind": kind, "id": target, "mention": mention})
+        name = _gm_name(user, role)
+        await confirm_first(
+            interaction, {"kind": kind, "id": target, "mention": mention, "name": name}
+        )
 
     async def _gm(
         self,
@@ -298,7 +314,7 @@ class CampaignCog(BotCog):
         kind, target, mention = _gm_target(user, role)
         answer: Answer[None] = Answer(
             interaction,
-            lambda _: [Announcement(embeds=[make_embed(ctx.pt("campaign.gm.added", who=mention))])],
+            lambda _: [_gm_changed(ctx.pt("campaign.gm.added", who=mention))],
             locale=ctx.public_locale,
         )
         await _set_gm(ctx, kind, target, mention, add=True, announce=answer)
@@ -500,6 +516,19 @@ def _gm_target(user: discord.Member | None, role: discord.Role | None) -> tuple[
     raise GameError("error.gm_user_or_role")
 
 
+def _gm_name(user: discord.Member | None, role: discord.Role | None) -> str:
+    """The GM a command names as a title names them, where a mention shows as its raw id:
+    the member's display name, or the role's name after an @, shown literally."""
+    if user is not None:
+        return shown(user.display_name)
+    return "@" + shown(role.name) if role is not None else ""
+
+
+def _gm_changed(told: str) -> Announcement:
+    """A GM added or removed, told in the embed's text, where the mention renders."""
+    return Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])
+
+
 async def _set_gm(
     ctx: Context,
     kind: str,
@@ -530,11 +559,15 @@ async def _gm_remove(asked: Asked) -> None:
     async def remove(step: Announce[None]) -> None:
         await _set_gm(ctx, kind, target, mention, add=False, announce=step)
 
+    # A title shows a mention as its raw id: the question names the GM by name (a question
+    # asked before it did names them by mention).
+    name = str(asked.params.get("name") or mention)
+
     def question(_: None) -> Question:
-        return Question(asked.t("campaign.gm.remove_question", who=mention), verb="remove")
+        return Question(asked.t("campaign.gm.remove_question", who=name), verb="remove")
 
     def removed(_tx: UnitOfWork, _: None) -> list[Announcement]:
-        return [Announcement(embeds=[make_embed(ctx.pt("campaign.gm.removed", who=mention))])]
+        return [_gm_changed(ctx.pt("campaign.gm.removed", who=mention))]
 
     await asked.apply_service(remove, question=question, announce=removed)
 

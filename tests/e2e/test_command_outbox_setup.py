@@ -80,7 +80,7 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
     player1, player2 = (played.member(p).id for p in ("player1", "player2"))
     assert joined.embed.description == f"<@{player1}> now plays **Ottomans**."
     assert mention_of(played, "corsairs power") in joined.embed.field("Next step")
-    assert gm.embed.title == f"<@{player2}> is now a GM of this campaign."
+    assert gm.embed.description == f"<@{player2}> is now a GM of this campaign."
     assert hit.embed.title == "`ottoman_piracy.hit_min_face` is now **4**."
     assert zone.embed.title == "`core.time_zone` is now **Europe/Berlin**."
     assert deadline.embed.title == "Deadline set for turn 1"

@@ -34,13 +34,15 @@ async def history(table, as_: str = "gm") -> str:
 
 
 async def test_a_gm_removal_asks_the_gm_then_removes(campaign):
-    """`/campaign gm remove`: the GM is asked privately, nothing changes until the red
-    button; then the channel says so and the log has one `campaign gm remove` entry."""
+    """`/campaign gm remove`: the GM is asked privately, naming the GM by name (a title
+    shows a mention as its raw id), nothing changes until the red button; then the channel
+    says so in the embed's text, where the mention renders, and the log has one
+    `campaign gm remove` entry."""
     await campaign.slash("/campaign gm add user:@player1", as_="gm")
     player1 = campaign.member("player1").id
     asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
     assert asked.ephemeral
-    assert asked.embed.title == f"Remove <@{player1}> from this campaign's GMs?"
+    assert asked.embed.title == "Remove Player One from this campaign's GMs?"
     assert asked.embed.description == UNDO_LINE
     assert asked.embed.color == WAITING_COLOUR.value
     assert [(b.label, b.style) for b in asked.buttons] == [
@@ -54,7 +56,8 @@ async def test_a_gm_removal_asks_the_gm_then_removes(campaign):
     assert all(b.disabled for b in done.buttons)
     (posted,) = done.followups
     assert not posted.ephemeral
-    assert posted.embed.title == f"<@{player1}> is no longer a GM of this campaign."
+    assert posted.embed.title is None
+    assert posted.embed.description == f"<@{player1}> is no longer a GM of this campaign."
     assert (await history(campaign)).count("campaign gm remove") == 1
     refused = await campaign.slash("/turn end", as_="player1")
     assert refused.ephemeral and "Only a GM" in refused.text()
@@ -209,7 +212,7 @@ async def test_a_restart_between_the_question_and_the_click_loses_nothing(campai
     done = await campaign.click(asked, "Remove", as_="gm")
     assert done.embed.title == "Removed"
     (posted,) = done.followups
-    assert "is no longer a GM" in posted.embed.title
+    assert "is no longer a GM" in posted.embed.description
     assert (await history(campaign)).count("campaign gm remove") == 1
 
 
@@ -237,12 +240,13 @@ async def test_the_question_is_in_the_askers_language(campaign):
     await campaign.slash("/campaign gm add user:@player1", as_="gm")
     asked = await campaign.slash("/campaign gm remove user:@player1", as_="player3")
     player1 = campaign.member("player1").id
-    assert asked.embed.title == f"Удалить <@{player1}> из ведущих этой кампании?"
+    assert asked.embed.title == "Удалить Player One из ведущих этой кампании?"
     assert asked.embed.description == "Вернуть это сможет только ведущий командой /журнал отменить."
     assert [b.label for b in asked.buttons] == ["Удалить", "Отмена"]
     done = await campaign.click(asked, "Удалить", as_="player3")
     assert done.embed.title == "Удалено"
-    assert done.followups[0].embed.title == f"<@{player1}> is no longer a GM of this campaign."
+    said = done.followups[0].embed.description
+    assert said == f"<@{player1}> is no longer a GM of this campaign."
 
 
 # --- fleet combat and naval orders ------------------------------------------------------------

@@ -102,7 +102,7 @@ async def made_gm(campaign, who: str, player: str, factions_per_player: int) -> 
     """The GM adds `who` (user:@… or role:@&…) as a GM; `player` is GM now and may change
     settings."""
     added = await campaign.slash(f"/campaign gm add {who}", as_="gm")
-    assert "is now a GM" in added.embed.title
+    assert "is now a GM" in added.embed.description
     ok = await campaign.slash(
         f"/campaign settings set setting:core.factions_per_player value:{factions_per_player}",
         as_=player,
@@ -115,7 +115,7 @@ async def test_gm_add_and_remove_by_user_and_role(campaign):
     assert refused.ephemeral
     await made_gm(campaign, "user:@player1", "player1", 2)
     removed = await confirmed(campaign, "/campaign gm remove user:@player1", as_="gm")
-    assert "no longer a GM" in removed.embed.title
+    assert "no longer a GM" in removed.embed.description
     await made_gm(campaign, "role:@&Players", "player2", 3)
     creator = await confirmed(campaign, "/campaign gm remove user:@gm", as_="gm")
     assert creator.ephemeral and "always a GM" in creator.text()

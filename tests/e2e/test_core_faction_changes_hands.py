@@ -101,26 +101,77 @@ async def test_an_undone_leave_gives_the_faction_and_its_dice_back_to_its_player
     assert stats_lines(stats) == {f"<@{first}> · **Orion**": "1 die rolled"}
 
 
+def link_to(table, reply):
+    """The link that opens the message of `reply` in the campaign's channel."""
+    where = f"{table.guild_id}/{table.channel().id}/{reply.message.id}"
+    return f"https://discord.com/channels/{where}"
+
+
+async def anna_asked(table, player: str = "player1", *, language: str = "en"):
+    """Company raids (posting in `language`): `player` plays Anna, player2 Boris; Anna's
+    Broker lands in Boris's Steelworks and Anna is asked to pay the fine or attempt a
+    capture. The question."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    if language != "en":
+        setting = f"/campaign settings set setting:core.language value:{language}"
+        await table.slash(setting, as_="gm")
+    await table.slash("/campaign join faction:Anna", as_=player)
+    await table.slash("/campaign join faction:Boris", as_="player2")
+    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
+    await table.slash("/company add-piece name:Broker value:300", as_=player)
+    return await table.slash("/company land piece:Broker company:Steelworks", as_=player)
+
+
 async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
     """Company raids: Anna (player1) lands her Broker in Boris's Steelworks and is asked to
     pay the fine or attempt a capture (a question kept as hers): leaving is refused,
-    privately, and she still plays Anna; once she pays, she may leave."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await table.slash("/campaign join faction:Anna", as_="player1")
-    await table.slash("/campaign join faction:Boris", as_="player2")
-    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    await table.slash("/company add-piece name:Broker value:300", as_="player1")
-    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    privately, naming Anna and the question with a link to it, and she still plays Anna;
+    once she pays, she may leave."""
+    question = await anna_asked(table)
 
     left = await table.slash("/campaign leave", as_="player1")
     assert left.ephemeral
-    assert "You still owe 1 answer in this campaign: answer it (or ask a GM to)" in left.text()
+    assert left.embed.description == (
+        "You cannot leave **Anna** yet: 1 question waits for your answer. Answer it (or ask "
+        "a GM to) first, so that it does not stay yours:\n"
+        f"• “Company raids — incident #1” — answer on [its message]({link_to(table, question)})"
+    )
     info = await table.slash("/campaign info", as_="player2")
     assert f"**Anna** — <@{table.member('player1').id}>" in info.embed.field("2 factions")
 
     await table.click(question, "Pay the fine", as_="player1")
     left = await table.slash("/campaign leave", as_="player1")
     assert not left.ephemeral and "no longer plays **Anna**" in left.embed.description
+
+
+async def test_a_russian_player_is_told_in_russian_what_keeps_them(table):
+    """The same refusal in a Russian campaign, to a player reading Russian (player3): the
+    faction, the question as the channel shows it, and the link to it."""
+    question = await anna_asked(table, "player3", language="ru")
+
+    left = await table.slash("/campaign leave", as_="player3")
+
+    assert left.ephemeral
+    title = question.embed.title
+    assert left.embed.description == (
+        "Покинуть фракцию «Anna» пока нельзя: от вас ждут ответа на 1 вопрос. Сначала "
+        "ответьте на него (или попросите ведущего), иначе он останется за вами:\n"
+        f"• «{title}» — ответьте в [сообщении с вопросом]({link_to(table, question)})"
+    )
+
+
+async def test_a_question_whose_post_was_not_kept_is_still_linked(table):
+    """The posts a campaign keeps are pruned in time: the refusal still links the message
+    the question was asked in, under its ruleset's name."""
+    question = await anna_asked(table)
+    async with table.bot.service.db.transaction() as conn:
+        await conn.execute("DELETE FROM outbox")
+
+    left = await table.slash("/campaign leave", as_="player1")
+
+    assert left.embed.description.endswith(
+        f"• Company raids: answer on [the question's message]({link_to(table, question)})"
+    )
 
 
 async def anna_and_carl_asked_for_anna(table):
@@ -150,7 +201,7 @@ async def test_a_question_for_one_faction_does_not_keep_its_player_in_another(ta
 
     anna = await table.slash("/campaign leave faction:Anna", as_="player1")
     assert anna.ephemeral
-    assert "You still owe 1 answer in this campaign: answer it (or ask a GM to)" in anna.text()
+    assert anna.embed.description.startswith("You cannot leave **Anna** yet: 1 question")
     info = await table.slash("/campaign info", as_="player2")
     assert f"**Anna** — <@{table.member('player1').id}>" in info.embed.field("3 factions")
     paid = await table.click(question, "Pay the fine", as_="player1")
@@ -175,7 +226,8 @@ async def test_a_question_stored_without_its_faction_keeps_its_player_in_every_f
     carl = await table.slash("/campaign leave faction:Carl", as_="player1")
 
     assert carl.ephemeral
-    assert "You still owe 1 answer in this campaign" in carl.text()
+    assert carl.embed.description.startswith("You cannot leave **Carl** yet: 1 question waits")
+    assert "“Company raids — incident #1”" in carl.embed.description
 
 
 async def test_a_reward_owed_for_the_habsburgs_does_not_keep_their_player_in_venice(table):
@@ -193,7 +245,11 @@ async def test_a_reward_owed_for_the_habsburgs_does_not_keep_their_player_in_ven
     venice = await table.slash("/campaign leave faction:Venice", as_="player2")
     assert not venice.ephemeral, venice.text()
     habsburgs = await table.slash("/campaign leave faction:Habsburgs", as_="player2")
-    assert habsburgs.ephemeral and "You still owe 1 answer" in habsburgs.text()
+    assert habsburgs.ephemeral
+    said = habsburgs.embed.description
+    assert said.startswith("You cannot leave **Habsburgs** yet: 1 question waits"), said
+    line = "• Ottoman piracy: “Piracy #1 — Ionian Sea” — answer on [its message]"
+    assert said.endswith(f"{line}({link_to(table, piracy)})"), said
 
 
 async def test_a_confirmation_of_the_players_own_command_does_not_keep_them_from_leaving(table):
@@ -209,3 +265,37 @@ async def test_a_confirmation_of_the_players_own_command_does_not_keep_them_from
 
     assert not left.ephemeral, left.text()
     assert "no longer plays **Anna**" in left.embed.description
+
+
+async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as_it(table):
+    """Space pirates keeps its buy-off offers in its own state, asked of the faction, not of
+    a player (SP-I34, SP-I45): its player may leave while one waits; `/turn status` then
+    waits for the faction, unclaimed. Player2 joining as Vega is told what is awaited from
+    it; the status now waits for player2, whose click on the offer pays it."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Vega", "player1"),
+            ("/pirates route add name:Rich goods:2350", "player1"),
+        ],
+    )
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1)
+    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+
+    left = await table.slash("/campaign leave", as_="player1")
+    assert not left.ephemeral, left.text()
+    status = await table.slash("/turn status", as_="gm")
+    assert "• **Vega**: an answer to buy-off offer #" in status.embed.field("Still owes a move (1)")
+    joined = await table.slash("/campaign join faction:Vega", as_="player2")
+    assert joined.embed.description.splitlines()[:2] == [
+        f"<@{table.member('player2').id}> now plays **Vega**.",
+        "Awaited from **Vega**: an answer to buy-off offer #2 (route raid, Rich, 600).",
+    ]
+    status = await table.slash("/turn status", as_="player2")
+    owed = status.embed.field("Still owes a move (1)")
+    assert owed.startswith(f"• <@{table.member('player2').id}> (**Vega**): an answer"), owed
+
+    paid = await table.click(offer, "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
