@@ -6,6 +6,7 @@ import pytest
 
 from bot.standin import Table
 from tests.e2e.play import Clock
+from tests.e2e.play import seat_piracy
 
 
 @pytest.fixture
@@ -16,6 +17,14 @@ async def campaign(table: Table) -> Table:
     )
     assert not reply.ephemeral, reply.text()
     return table
+
+
+@pytest.fixture
+async def seated(campaign: Table) -> Table:
+    """`campaign` with the cast joined and given their powers, the Habsburgs at war with the
+    Ottomans, and the Ottoman impulse begun (`play.seat_piracy`)."""
+    await seat_piracy(campaign)
+    return campaign
 
 
 @pytest.fixture

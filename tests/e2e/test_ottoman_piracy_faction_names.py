@@ -7,17 +7,7 @@ Player1 plays the Ottomans, player2 the Habsburgs, player3 France (in Russian).
 
 from __future__ import annotations
 
-import pytest
-
-from .play import seat_piracy
 from .test_core_refusals_text import refusal
-
-
-@pytest.fixture
-async def seated(campaign):
-    """The cast joined and given their powers; the Habsburgs at war with the Ottomans."""
-    await seat_piracy(campaign)
-    return campaign
 
 
 async def test_a_gm_names_the_faction_of_a_power_by_the_start_of_its_name(seated):

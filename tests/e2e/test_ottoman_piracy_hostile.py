@@ -22,13 +22,6 @@ from .test_ottoman_piracy import OP_E1
 VP = "+1 piracy VP"
 
 
-@pytest.fixture
-async def seated(campaign):
-    """Factions joined, powers assigned to them, the Habsburgs at war with the Ottomans."""
-    await seat_piracy(campaign)
-    return campaign
-
-
 async def test_a_negative_fortress_count_is_refused_not_read_as_a_fortress(seated):
     """OP-2.4: `fortresses:-3` is a count below 0, refused; it does not become a fortress
     named "-3" that gives France an anti-piracy die."""

@@ -10,21 +10,12 @@ import re
 import pytest
 
 from bot.i18n import msg_from_json
-from bot.standin import Table
-
-from .play import seat_piracy
 
 PIRACY = (
     "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa "
     "adjacent_squadrons:1 fortresses:1 ports:2"
 )
 ELIMINATE = "Eliminate a squadron (Hapsburgs) nearby"
-
-
-@pytest.fixture
-async def seated(campaign: Table) -> Table:
-    await seat_piracy(campaign)
-    return campaign
 
 
 def entry_of(reply) -> str:

@@ -11,17 +11,9 @@ from __future__ import annotations
 import pytest
 
 from .play import refused_alone
-from .play import seat_piracy
 
 IONIAN_WITH_A_CYRILLIC_A = "Ionian Se\u0430"
 HAPSBURGS_WITH_A_CYRILLIC_A = "H\u0430psburgs"
-
-
-@pytest.fixture
-async def seated(campaign):
-    """The cast joined and given their powers; the Habsburgs at war; the Ottoman impulse."""
-    await seat_piracy(campaign)
-    return campaign
 
 
 @pytest.mark.parametrize("zone", [IONIAN_WITH_A_CYRILLIC_A, "lonian Sea"])

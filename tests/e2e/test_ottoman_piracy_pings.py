@@ -4,11 +4,6 @@ reward for each of the Ottomans' (player1) hits (OP-5.3); their ping waits until
 
 from __future__ import annotations
 
-import pytest
-
-from bot.standin import Table
-
-from .play import seat_piracy
 from .play import struck_answered
 from .test_click_outbox import message
 from .test_undo_marks_questions import new_messages
@@ -19,12 +14,6 @@ THREE_HITS = (
     "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:3 ports:2 leaders:barbarossa"
 )
 ASKED = "the Ottomans hit Hapsburgs 3 times. Choose a reward for each hit."
-
-
-@pytest.fixture
-async def seated(campaign: Table) -> Table:
-    await seat_piracy(campaign)
-    return campaign
 
 
 async def test_a_ping_posted_again_after_an_undo_waits_for_every_hit(seated):

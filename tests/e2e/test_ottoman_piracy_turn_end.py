@@ -5,20 +5,9 @@ gone. Player1 plays the Ottomans, player2 the Habsburgs."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.standin import Table
-
 from .play import refused_alone
-from .play import seat_piracy
 
 VP = "+1 piracy VP"
-
-
-@pytest.fixture
-async def seated(campaign: Table) -> Table:
-    await seat_piracy(campaign)
-    return campaign
 
 
 async def test_an_open_piracy_outlives_the_turn_end_and_says_its_marker_is_gone(seated):
