@@ -237,7 +237,7 @@ def perform(
         where = p["location"]
         return Change(new, [Msg(C + "done.locate", faction=faction, cost=q.cost, location=where)])
     if op == "assault":
-        ships: list[tuple[str, int | None]] = [(str(c), None) for c in p["ships"]]
+        ships = [str(c) for c in p["ships"]]
         new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
         force = _assault_force(p)
         done = Msg(C + "done.assault", faction=faction, value=a.value, force=force)
