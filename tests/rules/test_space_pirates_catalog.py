@@ -453,7 +453,7 @@ def buy_off_question_messages():
 def battle_page_messages():
     """The battle pages' words for every participant and pirate ship type, and a battle that
     leaves nobody standing (SP-I11)."""
-    labels = (PIRATES, BASE_FLEET, "mercenaries #3", "privateers #4")
+    labels = (PIRATES, BASE_FLEET, "mercenaries #3", "privateers #4", "ships of Aurora + Boreas")
     out = [m for m in map(side_msg, labels) if isinstance(m, Msg)]
     out += [m for m in map(side_first, labels) if isinstance(m, Msg)]
     out += [Msg(f"space_pirates.class.{t}") for t in DEFAULTS.pirate_ship_table]
