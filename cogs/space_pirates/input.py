@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.campaigns import Faction
@@ -27,6 +28,8 @@ ROLES = {
     "транспорт": "transport",
 }
 MAX_SHIPS = 500
+# A count as typed before the class: "2", "2x", "-2", "+3", "1.5" (only 1…MAX_SHIPS passes).
+COUNT = re.compile(r"[+\-−–]?\d+([.,]\d+)?[xх×]?")
 
 
 def known_faction(factions: Sequence[Faction], name: str) -> str:
@@ -68,8 +71,13 @@ def parse_ships(
         owner = known_faction(factions, owner_name) if owner_name.strip() else default
         words = body.split()
         count = 1
-        if words and words[0].lower().rstrip("xх×").isdigit():
-            count = int(words.pop(0).lower().rstrip("xх×"))
+        if words and COUNT.fullmatch(words[0].lower()):  # a number first: the count
+            typed = words.pop(0).lower().rstrip("xх×").replace("−", "-").replace("–", "-")
+            count = int(typed) if typed.lstrip("+-").isdigit() else 0
+            if not 1 <= count <= MAX_SHIPS:
+                raise RuleViolation(
+                    C + "error.ships_count", text=part.strip()[:64], limit=MAX_SHIPS
+                )
         role = "guard"
         typed_role = bool(words) and words[-1].lower() in ROLES
         if typed_role:

@@ -237,7 +237,7 @@ def perform(
         where = p["location"]
         return Change(new, [Msg(C + "done.locate", faction=faction, cost=q.cost, location=where)])
     if op == "assault":
-        ships: list[tuple[str, int | None]] = [(str(c), None) for c in p["ships"]]
+        ships = [str(c) for c in p["ships"]]
         new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
         force = _assault_force(p)
         done = Msg(C + "done.assault", faction=faction, value=a.value, force=force)
@@ -275,7 +275,8 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     state, settings = await ctx.read()
     lines = quote(state, settings, combat, Operation(op, faction, ctx.campaign.turn, params))
     payload = {"op": op, "faction": faction, "params": params, "locale": ctx.locale}
-    await close_quotes(ctx, ctx.user_id)  # a new quote replaces the player's earlier ones
+    if await close_quotes(ctx, ctx.user_id):  # a new quote replaces the player's earlier ones
+        lines = [*lines, Msg(C + "replaces")]
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         choice_id = await uow.open_choice(SPEC.key, OPERATION, ctx.user_id, payload)
     view = choice_view(
@@ -290,20 +291,21 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     await reply(ctx.interaction, embeds=embeds, view=view, ephemeral=True)
 
 
-async def close_quotes(ctx: Ctx, user_id: int | None = None) -> None:
+async def close_quotes(ctx: Ctx, user_id: int | None = None) -> int:
     """Close the open operation quotes nobody confirmed (one player's, or every one at the
     end of the turn they were made in), so a private quote left behind is not counted as a
-    choice its player still owes."""
+    choice its player still owes. Returns how many were closed."""
     open_quotes = [
         c.id
         for c in await ctx.service.open_choices(ctx.campaign.id)
         if c.kind == OPERATION and (user_id is None or c.owner_id == user_id)
     ]
     if not open_quotes:
-        return
+        return 0
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         for choice_id in open_quotes:
             await uow.close_choice(choice_id, "cancelled")
+    return len(open_quotes)
 
 
 def act(

@@ -274,9 +274,12 @@ async def two_cruisers_fight_one_raider(table, who: str = "player1"):
 
 
 async def base_after_an_undefended_raid(table):
-    """Vega holds planet Home (income 300), and `undefended_raid_refused` on her route Line
-    gives the pirates a base (SP-I30)."""
-    await table.slash("/pirates planet add name:Home income:300", as_="player1")
+    """Vega holds planet Home (income 300) with 2 cruisers and a dreadnought in orbit, the
+    ships she may send against the base (SP-I31), and `undefended_raid_refused` on her
+    route Line gives the pirates a base (SP-I30)."""
+    await table.slash(
+        "/pirates planet add name:Home income:300 ships:2 cruiser, dreadnought", as_="player1"
+    )
     await undefended_raid_refused(table)
 
 

@@ -24,10 +24,9 @@ def flat(text: str) -> str:
     return " ".join(text.replace("│", " ").split())
 
 
-async def test_a_co_owner_reads_the_cruiser_it_lost_in_the_other_owners_raid(pirates):
-    """SP-I43: Orion's cruiser guards Vega and Orion's route; the pirates raid it through
-    Vega and win. The answer's summary says Orion lost it and offers Orion's report; Orion's
-    own report and status tell the loss, and its report pages the battle."""
+async def orions_cruiser_lost_in_vegas_raid(pirates):
+    """Orion's cruiser guards Vega and Orion's route Shared; the pirates raid it through Vega,
+    who refuses the buy-off, and win. The refusal's answer."""
     added = await pirates.slash(
         "/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion",
         as_="player1",
@@ -36,9 +35,16 @@ async def test_a_co_owner_reads_the_cruiser_it_lost_in_the_other_owners_raid(pir
     pirates.script_dice(RAID)
     ended = await end_turn(pirates, 1)
     pirates.script_dice(BATTLE)
-    fought = await pirates.click(
+    return await pirates.click(
         question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
     )
+
+
+async def test_a_co_owner_reads_the_cruiser_it_lost_in_the_other_owners_raid(pirates):
+    """SP-I43: Orion's cruiser guards Vega and Orion's route; the pirates raid it through
+    Vega and win. The answer's summary says Orion lost it and offers Orion's report; Orion's
+    own report and status tell the loss, and its report pages the battle."""
+    fought = await orions_cruiser_lost_in_vegas_raid(pirates)
 
     told = flat(fought.embed.description)
     assert "Vega: Shared raided: 60 income lost, streak 1 (Orion lost 1 cruiser)" in told, told
@@ -60,3 +66,17 @@ async def test_a_co_owner_reads_the_cruiser_it_lost_in_the_other_owners_raid(pir
         "In the resolution of turn 1 you lost 1 cruiser defending Shared when the pirates "
         "attacked Vega (/pirates report turn:1)"
     ) in flat(status.embed.description)
+
+
+async def test_the_battle_pages_name_the_co_owner_whose_cruiser_fought(pirates):
+    """SP-I43: in Vega's own report the battle page credits the cruiser and its loss to
+    Orion, who registered it, as the summary does, not to Vega."""
+    await orions_cruiser_lost_in_vegas_raid(pirates)
+
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert "Losses of Orion: 1 cruiser" in flat(report.embed.description)
+    page = flat((await pirates.click(report, "Next ▶", as_="player1")).embed.description)
+
+    assert "Orion's 1 cruiser → the pirate fleet's raiders" in page, page
+    assert "→ Orion's cruisers" in page and "Losses of Orion: 1 cruiser" in page, page
+    assert "Vega's" not in page and "Losses of Vega" not in page, page

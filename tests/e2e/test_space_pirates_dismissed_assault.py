@@ -15,10 +15,12 @@ after_a_raid = base.after_a_raid
 
 async def vega_orders_an_assault(table, ships: str) -> None:
     """Vega hires contract #6 (value 1000), locates the base and orders an assault with
-    `ships` (if any) and contract #6."""
+    `ships` (if any, registered first on her route Rich, SP-I31) and contract #6."""
     quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
     hired = await table.click(quote, "Confirm", as_="player1")
     assert "Contract #6 signed" in hired.embed.description, hired.text()
+    if ships:
+        await table.slash(f"/pirates route edit route:1 ships:{ships}", as_="player1")
     locate = await table.slash("/pirates base locate location:Kuiper belt", as_="player1")
     await table.click(locate, "Confirm", as_="player1")
     line = "/pirates base assault contracts:6" + (f" ships:{ships}" if ships else "")

@@ -51,6 +51,7 @@ async def test_an_assault_quote_refuses_what_its_confirm_would(pirates):
     assert empty.ephemeral and empty.buttons == [] and "at least one ship" in empty.text()
     frigate = await pirates.slash("/pirates base assault ships:frigate", as_="player1")
     assert frigate.buttons == [] and "frigate" in frigate.text()
+    await pirates.slash("/pirates route edit route:1 ships:2 cruisers", as_="player1")
     assault = await pirates.slash("/pirates base assault ships:2 cruisers", as_="player1")
     assert [b.label for b in assault.buttons] == ["Confirm", "Cancel"], assault.text()
     ordered = await pirates.click(assault, "Confirm", as_="player1")

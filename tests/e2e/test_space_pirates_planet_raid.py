@@ -97,11 +97,15 @@ async def test_a_regular_planet_raid_with_the_branch_asked_and_the_buildings_cov
     assert "The owner chose to cover the buildings" in report
     assert "The troops cover the buildings: ground fight; loot 600 of 900" in report
     assert "5 pirate squads; garrisons 2, 1, 1" in report
+    # each attack's dice read like a space battle's: faces → hits, then what is left
     assert (
-        "Attack 1 on building 1 (garrison 2): pirates 5, 6, 1, 2, 3 → 2, garrison 4, 2 → 1; "
-        "garrison 0, squads 4"
+        "Attack 1 on building 1 (garrison 2): pirates attack 5, 6, 1, 2, 3 → 2 hits; "
+        "garrison attack 4, 2 → 1 hit; after it: garrison 0, pirate squads 4"
     ) in report
-    assert "Attack 5 on building 2 (garrison 1): pirates 1 → 0, garrison 6 → 1" in report
+    assert (
+        "Attack 5 on building 2 (garrison 1): pirates attack 1 → 0 hits; "
+        "garrison attack 6 → 1 hit; after it: garrison 1, pirate squads"
+    ) in report
     assert "Buildings plundered: 2; troops lost: 3" in report
     assert "Industry blocked" not in report and "population carried off" not in report
     assert "Planet raid successful: fleet bonus 0 → 30 %, penalty 0 → 0, rampage on" in report

@@ -87,13 +87,20 @@ def shared_route():
     return state
 
 
+def order_attack(state, settings, faction, turn, classes, contracts=()):
+    """An attack on the base ordered with ships of `classes` (SP-I31), registered first in
+    the orbit of a planet of `faction`'s: an order sends registered ships."""
+    state, _ = planet(state, "Dock", 0, owner=faction, orbital=classes)
+    return order_base_attack(state, settings, faction, turn, list(classes), list(contracts), COMBAT)
+
+
 def base_destroyed_in_turn_20():
     """Aurora destroys the pirate base in the resolution of turn 20 (SP-E7): the turn's result."""
     state, _ = route(empty(), "Line", 300)
     state.player("Aurora").streak = 4
     with_history(state, "Aurora", [50], turn=18)
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 20, "a moon")
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 20, [("war_sun", None)], [], COMBAT)
+    state, _ = order_attack(state, DEFAULTS, "Aurora", 20, ["war_sun"])
     return resolve(state, 20, Dice.seeded(5))
 
 

@@ -9,6 +9,7 @@ from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
 from space_pirates_helpers import answer
 from space_pirates_helpers import empty
+from space_pirates_helpers import order_attack
 from space_pirates_helpers import resolve
 from space_pirates_helpers import route
 from space_pirates_helpers import scripted
@@ -17,7 +18,6 @@ from space_pirates_helpers import with_history
 
 from bot.dice import Dice
 from bot.rules.space_pirates.base import apply_locate
-from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.bribe import BribeOrder
 from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.bribe import withdraw_bribe
@@ -94,7 +94,7 @@ def test_a_bribe_cancelled_by_the_victims_base_assault_is_told_to_its_briber():
     order = BribeOrder("Boreas", "Aurora", "route", 5, sealed="c0ffee")
     state, bribe = apply_bribe(state, DEFAULTS, COMBAT, order, Dice.seeded(3))
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "a moon")
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("war_sun", None)], [], COMBAT)
+    state, _ = order_attack(state, DEFAULTS, "Aurora", 5, ["war_sun"])
 
     result = resolve(state, 5, Dice.seeded(5))
 

@@ -15,6 +15,7 @@ from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
 from space_pirates_helpers import answer
 from space_pirates_helpers import empty
+from space_pirates_helpers import order_attack
 from space_pirates_helpers import planet
 from space_pirates_helpers import raid
 from space_pirates_helpers import resolve
@@ -33,7 +34,6 @@ from bot.rules.fleet_combat.models import BattleResult
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates.base import BASE_FLEET
 from bot.rules.space_pirates.base import apply_locate
-from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.base import quote_base_attack
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle import BattleLoss
@@ -309,7 +309,7 @@ def emitted_messages():
     state, group = apply_privateers(
         state, DEFAULTS, COMBAT, PrivateerOrder("Aurora", "Boreas", 5, [ship])
     )
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("dreadnought", None)], [], COMBAT)
+    state, _ = order_attack(state, DEFAULTS, "Aurora", 5, ["dreadnought"])
     out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
     state, _, _ = apply_recall(state, DEFAULTS, "Aurora", group.id, 5, scripted(1)[0])
     out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
@@ -453,7 +453,7 @@ def buy_off_question_messages():
 def battle_page_messages():
     """The battle pages' words for every participant and pirate ship type, and a battle that
     leaves nobody standing (SP-I11)."""
-    labels = (PIRATES, BASE_FLEET, "mercenaries #3", "privateers #4")
+    labels = (PIRATES, BASE_FLEET, "mercenaries #3", "privateers #4", "ships of Aurora + Boreas")
     out = [m for m in map(side_msg, labels) if isinstance(m, Msg)]
     out += [m for m in map(side_first, labels) if isinstance(m, Msg)]
     out += [Msg(f"space_pirates.class.{t}") for t in DEFAULTS.pirate_ship_table]
@@ -581,7 +581,7 @@ def more_messages():
     state, _ = apply_bribe(
         state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(2)[0]
     )
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("war_sun", None)], [], COMBAT)
+    state, _ = order_attack(state, DEFAULTS, "Aurora", 5, ["war_sun"])
     state.contracts.append(
         MercenaryContract(id=99, owner="Aurora", hired_turn=4, hire_value=100, value=100, ships=[])
     )
@@ -687,7 +687,7 @@ def more_messages():
     state.player("Aurora").streak = 1
     with_history(state, "Aurora", [50], turn=4)
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "a moon")
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("cruiser", None)], [], COMBAT)
+    state, _ = order_attack(state, DEFAULTS, "Aurora", 5, ["cruiser"])
     state.player("Aurora").streak = 0
     take(resolve(state, 5, scripted(20)[0]))
     return out

@@ -395,13 +395,14 @@ def test_sp_i22_troops_avoiding_the_pirates():
 
 
 def test_sp_i25_no_troops_captures_a_tenth_and_halves_the_birth_rate():
-    """SP-I25: 100 % loot, ⌊10 % population⌋ captured, birth rate halved in T+1…T+3."""
+    """SP-I25: 100 % loot, ⌊10 % population⌋ captured, birth rate halved in T+1…T+3. The
+    bot reports the capture and the GM applies it: the registered population stays."""
     state, p = planet_state(population=1005)
     after, reports = raid(state, 5, [1])
     report = reports[-1]
     plunder = report.planet.plunder
     assert (plunder.loot, plunder.captured, plunder.birth_rate_penalty_until) == (600, 100, 8)
-    assert after.planet(p.id).population == 905
+    assert after.planet(p.id).population == 1005
 
 
 def test_sp_i23_empty_building_uses_an_attack_unless_switched_off():

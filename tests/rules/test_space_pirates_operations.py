@@ -9,6 +9,7 @@ from space_pirates_helpers import DEFAULTS
 from space_pirates_helpers import answer
 from space_pirates_helpers import bribed_raid_refused_and_fought
 from space_pirates_helpers import empty
+from space_pirates_helpers import order_attack
 from space_pirates_helpers import resolve
 from space_pirates_helpers import route
 from space_pirates_helpers import scripted
@@ -175,7 +176,7 @@ def test_sp_e7_base_destroyed_in_turn_twenty():
     record.streak, record.planet_raid_bonus_pct, record.buy_off_bonus_pct = 4, 30, 5
     with_history(state, "Aurora", [50], turn=18)
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 20, "a moon")
-    state, quote = order_base_attack(state, DEFAULTS, "Aurora", 20, [("war_sun", None)], [], COMBAT)
+    state, quote = order_attack(state, DEFAULTS, "Aurora", 20, ["war_sun"])
     assert quote.fleet == PirateFleet(raiders=1)
     result = resolve(state, 20, Dice.seeded(5))
     assert result.outcome["base_attacks"][0]["outcome"] == "destroyed"
@@ -235,7 +236,7 @@ def refusal_state():
         ),
         pytest.param(lambda s: dismiss_contract(s, "Aurora", 99, 5), id="dismiss_unknown"),
         pytest.param(
-            lambda s: order_base_attack(s, DEFAULTS, "Aurora", 5, [("cruiser", None)], [], COMBAT),
+            lambda s: order_base_attack(s, DEFAULTS, "Aurora", 5, ["cruiser"], [], COMBAT),
             id="base_attack_without_base",
         ),
     ],

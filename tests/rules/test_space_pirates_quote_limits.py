@@ -53,7 +53,7 @@ def test_a_base_assault_quote_says_the_base_fleet_was_cut_to_the_largest_fleet()
     """SP-I8, SP-I31: a located base defended by 2 × 1,100,000 = 2,200,000, which would buy
     more than 10,000 ships: the quote shows the 10,000 and says why; 2 × 1,250 is quoted
     alone, as before."""
-    state, _ = route(empty(), "Line", 300)
+    state, _ = route(empty(), "Line", 300, ships=[("cruiser", "guard")])
     record = state.player("Aurora")
     record.streak = 4
     record.base_known = True
@@ -68,7 +68,7 @@ def test_a_base_assault_quote_says_the_base_fleet_was_cut_to_the_largest_fleet()
         "Attacking it",
     ]
     assert lines[1].render("ru").startswith(f"В пиратском флоте не больше {MAX_PIRATE_SHIPS}")
-    small, _ = route(empty(), "Line", 300)
+    small, _ = route(empty(), "Line", 300, ships=[("cruiser", "guard")])
     small.player("Aurora").streak = 4
     small.player("Aurora").base_known = True
     with_history(small, "Aurora", [1250], turn=6)
@@ -94,7 +94,7 @@ def test_a_planet_bribe_quote_says_the_fleet_was_cut_to_the_largest_fleet():
         "space_pirates.report.fleet_capped", "en", limit=MAX_PIRATE_SHIPS
     )
     assert lines[1].render("ru").startswith(f"В пиратском флоте не больше {MAX_PIRATE_SHIPS}")
-    small, _ = route(empty(), "Line", 300)
+    small, _ = route(empty(), "Line", 300, ships=[("cruiser", "guard")])
     small, _ = planet(small, "Home", 100)
     with_history(small, "Aurora", [1250], turn=4)
     small = set_contacts(small, "Boreas", ["Aurora"])

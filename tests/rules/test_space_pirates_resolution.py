@@ -8,6 +8,7 @@ import pytest
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
 from space_pirates_helpers import empty
+from space_pirates_helpers import order_attack
 from space_pirates_helpers import planet
 from space_pirates_helpers import resolve
 from space_pirates_helpers import route
@@ -23,7 +24,6 @@ from bot.rules.fleet_combat import fight_automatic_rounds
 from bot.rules.fleet_combat import fleet_from_counts
 from bot.rules.fleet_combat import open_automatic
 from bot.rules.space_pirates.base import apply_locate
-from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import offer_lines
@@ -217,7 +217,7 @@ def test_sp_i44_a_base_attack_retreat_is_a_failure_and_the_survivors_come_home()
     state.player("Aurora").streak = 4
     with_history(state, "Aurora", [300], turn=18)
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 20, "a moon")
-    state, quote = order_base_attack(state, RETREAT, "Aurora", 20, [("cruiser", None)], [], COMBAT)
+    state, quote = order_attack(state, RETREAT, "Aurora", 20, ["cruiser"])
     assert quote.fleet.raiders == 6
     # round 1: the cruiser 1, 1; six raiders all 1
     asked = resolve(state, 20, scripted(1, 1, 1, 1, 1, 1, 1, 1), RETREAT)

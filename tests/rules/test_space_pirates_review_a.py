@@ -54,6 +54,9 @@ def test_sp_i25_the_birth_rate_factor_setting_is_what_the_player_is_told():
     after, reports = raid(state, 5, [1])
     text = " ".join(plunder_text(reports[-1]))
     assert "birth rate halved until turn 8" in text, text
+    # SP-I25: the GM applies the capture, so the report says the record was not lowered
+    assert "apply it by hand: the planet's registered population is unchanged" in text, text
+    assert "вычтите вручную" in " ".join(plunder_text(reports[-1], "ru"))
     shown = [m.render("en") for m in status(after, DEFAULTS, "Aurora", 6).lines]
     assert "Home: birth rate halved until turn 8" in shown, shown
 
@@ -64,7 +67,11 @@ def test_sp_i25_no_birth_rate_penalty_is_told_when_it_lasts_no_turn():
     state, p = no_troops_planet()
     after, reports = raid(state, 5, [1], settings=settings(birth_rate_penalty_turns=0))
     text = plunder_text(reports[-1])
-    assert "100 population carried off" in text, text
+    told = (
+        "100 population carried off "
+        "(apply it by hand: the planet's registered population is unchanged)"
+    )
+    assert told in text, text
     assert not any("birth rate" in line for line in text), text
     assert after.planet(p.id).birth_rate_penalty_until is None
 

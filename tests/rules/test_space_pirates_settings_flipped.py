@@ -10,6 +10,7 @@ import pytest
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
 from space_pirates_helpers import empty
+from space_pirates_helpers import order_attack
 from space_pirates_helpers import planet
 from space_pirates_helpers import resolve
 from space_pirates_helpers import route
@@ -21,7 +22,6 @@ from bot.errors import RuleViolation
 from bot.rules.space_pirates.base import apply_locate
 from bot.rules.space_pirates.base import base_fleet
 from bot.rules.space_pirates.base import forget_gone_bases
-from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.battle import joining_privateers
 from bot.rules.space_pirates.bribe import BribeOrder
 from bot.rules.space_pirates.bribe import apply_bribe
@@ -307,7 +307,7 @@ def base_attack_wipe(chosen):
     state.player("Aurora").streak = 4
     with_history(state, "Aurora", [50], turn=18)
     state, _ = apply_locate(state, chosen, "Aurora", 20, "a moon")
-    state, _ = order_base_attack(state, chosen, "Aurora", 20, [("destroyer", None)], [], COMBAT)
+    state, _ = order_attack(state, chosen, "Aurora", 20, ["destroyer"])
     return resolve(state, 20, scripted(5, 1, 5, 1, 20), chosen)
 
 

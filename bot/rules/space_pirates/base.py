@@ -4,6 +4,7 @@ an attack, fighting it at SP-I40 step 2, and what destroying it does."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -15,7 +16,9 @@ from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.i18n import MsgList
+from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.messages import class_name
+from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BASE_FLEET
 from bot.rules.space_pirates.battle import DEFENDER_SIDE
@@ -209,9 +212,10 @@ def check_base_attackers(
     contracts: list[int],
     combat: FleetCombatSettings,
 ) -> None:
-    """Refuse an attack order naming a class that cannot fight, a contract that is not the
-    attacker's running one with ships, or nobody at all (SP-I31); the quote checks it too,
-    so a confirm never refuses what its quote offered."""
+    """Refuse an attack order naming a class that cannot fight, more ships of a class than
+    the attacker has registered, a contract that is not the attacker's running one with
+    ships, or nobody at all (SP-I31); the quote checks it too, so a confirm never refuses
+    what its quote offered."""
     for ship_class in classes:
         if ship_class not in combat.ship_stats:
             raise RuleViolation(
@@ -226,8 +230,18 @@ def check_base_attackers(
             raise RuleViolation(
                 f"{P}error.guard_not_combat", clause="SP-I31", ship_class=class_name(ship_class)
             )
-    own = {c.id for c in state.contracts if c.owner == faction and c.active and c.ships}
-    unknown = [c for c in contracts if c not in own]
+    pick_attackers(state, faction, classes, combat)
+    running = {c.id: c for c in state.contracts if c.owner == faction and c.active}
+    emptied = [c for c in contracts if c in running and not running[c].ships]
+    if emptied:  # SP-I35: it runs on, owing upkeep, with nothing left to send
+        raise RuleViolation(
+            f"{P}error.contract_no_ships",
+            clause="SP-I35",
+            contract=emptied[0],
+            faction=shown(faction),
+        )
+    own = {c for c, contract in running.items() if contract.ships}
+    unknown = [c for c in contracts if c not in running]
     if unknown:
         raise NotFound(
             f"{P}error.contract_not_yours",
@@ -239,28 +253,76 @@ def check_base_attackers(
         raise RuleViolation(f"{P}error.no_attackers", clause="SP-I31")
 
 
+def registered_ships(state: SpacePiratesState, faction: str) -> list[RegisteredShip]:
+    """The faction's registered ships, in registration order: those on routes (any route it
+    registered ships on, SP-I43), then those in its planets' orbits (SP-I21). Ships sent
+    privateering are no longer registered there (SP-I36)."""
+    ships = [s for route in state.routes for s in route.ships if s.owner == faction]
+    ships += [
+        s
+        for planet in state.planets_of(faction)
+        for s in planet.orbital_ships
+        if s.owner == faction
+    ]
+    return ships
+
+
+def pick_attackers(
+    state: SpacePiratesState, faction: str, classes: list[str], combat: FleetCombatSettings
+) -> list[RegisteredShip]:
+    """The registered ships an attack order sends (SP-I31): for each class named, the
+    faction's first combat ships of that class in registration order. The attackers are the
+    ships that defend routes and orbits, so only the ones destroyed at the base are lost and
+    the survivors defend later with their wounds; naming more ships of a class than the
+    faction has registered is refused, telling what it has."""
+    available = [
+        s for s in registered_ships(state, faction) if combat.is_combat_class(s.ship_class)
+    ]
+    wanted: dict[str, int] = {}
+    for ship_class in classes:
+        wanted[ship_class] = wanted.get(ship_class, 0) + 1
+    picked: list[RegisteredShip] = []
+    for ship_class, count in wanted.items():
+        of_class = [s for s in available if s.ship_class == ship_class]
+        if len(of_class) < count:
+            have: dict[str, int] = {}
+            for ship in available:
+                have[ship.ship_class] = have.get(ship.ship_class, 0) + 1
+            raise RuleViolation(
+                f"{P}error.assault_ships_missing",
+                clause="SP-I31",
+                faction=shown(faction),
+                asked=class_count(ship_class, count),
+                ships=counts_msg(have),
+            )
+        picked += of_class[:count]
+    return picked
+
+
 def order_base_attack(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     faction: str,
     turn: int,
-    ships: list[tuple[str, int | None]],
+    classes: list[str],
     contracts: list[int],
     combat: FleetCombatSettings,
 ) -> tuple[SpacePiratesState, BaseFleetQuote]:
-    """Order an attack for resolution T with the named ships (class, cost) and contracts
-    (SP-6.6, SP-I31); returns the base fleet as it stands now."""
+    """Order an attack for resolution T with ships of the named classes, picked from the
+    attacker's registered ships (`pick_attackers`), and contracts (SP-6.6, SP-I31); returns
+    the base fleet as it stands now."""
     quote = quote_base_attack(state, settings, faction, turn)
-    check_base_attackers(state, faction, [c for c, _ in ships], contracts, combat)
+    check_base_attackers(state, faction, classes, contracts, combat)
     new = state.model_copy(deep=True)
     order_id = new.take_id()
-    registered = [
-        RegisteredShip(id=new.take_id(), owner=faction, ship_class=c, cost=cost)
-        for c, cost in ships
-    ]
+    picked = pick_attackers(new, faction, classes, combat)
     new.base_attack_orders.append(
         BaseAttackOrder(
-            id=order_id, attacker=faction, turn=turn, ships=registered, contracts=list(contracts)
+            id=order_id,
+            attacker=faction,
+            turn=turn,
+            ships=[s.model_copy() for s in picked],
+            contracts=list(contracts),
         )
     )
     return new, quote
@@ -389,9 +451,13 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         return report
     report.fleet = quote
     contracts = [c for c in state.contracts if c.id in order.contracts and c.active and c.ships]
+    # The ships ordered as they stand now, with their wounds; one no longer registered (sent
+    # privateering, removed, lost in an earlier attack) does not come (SP-I31).
+    registered = {s.id: s for s in registered_ships(state, order.attacker)}
+    ships = [registered[s.id] for s in order.ships if s.id in registered]
     sides: list[Side] = []
-    if order.ships:
-        sides.append(Side(order.attacker, DEFENDER_SIDE, list(order.ships)))
+    if ships:
+        sides.append(Side(order.attacker, DEFENDER_SIDE, ships))
     sides += [Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c) for c in contracts]
     if not sides:
         return report
@@ -423,10 +489,11 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
             ]
             if not side.contract.ships and settings.mercenary_contract_ends_when_destroyed:
                 side.contract.ended_turn = turn
-    if order.ships:
+    if ships:
         report.survivors = [
             s for s in run.survivors.get(order.attacker, []) if isinstance(s, RegisteredShip)
         ]
+        _write_back(state, sides[0].ships, report.survivors)
     if run.summary.result == "defender_victory":
         report.outcome = "destroyed"
         won = destroy_base(state, settings, order.attacker, turn, rc.journal)
@@ -436,6 +503,19 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         report.outcome = "failed"
         record.failed_base_attacks += 1
     return report
+
+
+def _write_back(
+    state: SpacePiratesState, fought: Sequence[object], survivors: list[RegisteredShip]
+) -> None:
+    """SP-I31, SP-I12: the ships destroyed at the base leave their routes and orbits; the
+    survivors stay there with their wounds and defend later in the same resolution."""
+    kept = {s.id: s for s in survivors}
+    gone = {s.id for s in fought if isinstance(s, RegisteredShip)} - kept.keys()
+    for route in state.routes:
+        route.ships = [kept.get(s.id, s) for s in route.ships if s.id not in gone]
+    for planet in state.planets:
+        planet.orbital_ships = [kept.get(s.id, s) for s in planet.orbital_ships if s.id not in gone]
 
 
 def base_attack_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:

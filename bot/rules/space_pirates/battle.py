@@ -18,6 +18,7 @@ from pydantic import Field
 from bot.dice import Dice
 from bot.dice_stats import Credits
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat import automatic_result
 from bot.rules.fleet_combat import fight_automatic_rounds
 from bot.rules.fleet_combat import open_automatic
@@ -42,6 +43,9 @@ PIRATE_SIDE = "pirates"
 PIRATES = "pirates"
 BASE_FLEET = "pirate base"
 MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
+# The participant of a shared route's (or orbit's) ships registered by several owners, who
+# fight as one participant (SP-I43): "ships of " and the owners joined by OWNERS_JOIN.
+SHARED, OWNERS_JOIN = "ships of ", " + "
 
 AnyShip = RegisteredShip | PirateShip
 BattleResultKind = Literal["defender_victory", "pirate_victory", "stalemate"]
@@ -66,7 +70,20 @@ def side_msg(name: str) -> Msg | str:
     for prefix, key in ((MERCENARIES, "mercenaries"), (PRIVATEERS, "privateers")):
         if name.startswith(prefix) and name[len(prefix) :].isdigit():
             return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
+    if name.startswith(SHARED) and OWNERS_JOIN in name:
+        return Msg(f"{P}side.shared", owners=MsgList(name[len(SHARED) :].split(OWNERS_JOIN)))
     return name
+
+
+def holder_name(victim: str, ships: Sequence[RegisteredShip]) -> str:
+    """The participant name of a route's or orbit's ships (SP-I43: one participant, whoever
+    registered them): the faction whose ships they are, so a co-owner's guard fighting in
+    the victim's raid is told as that co-owner's; ships of several owners are named by all
+    of them; no ships, the victim."""
+    owners = list(dict.fromkeys(s.owner for s in ships))
+    if len(owners) == 1:
+        return owners[0]
+    return SHARED + OWNERS_JOIN.join(owners) if owners else victim
 
 
 def side_player(side: Side) -> str | None:
@@ -76,6 +93,8 @@ def side_player(side: Side) -> str | None:
         return side.contract.owner
     if side.group is not None:
         return side.group.owner
+    if side.player is not None:
+        return side.player
     return None if side.name in (PIRATES, BASE_FLEET) else side.name
 
 
@@ -88,6 +107,8 @@ class Side:
     ships: Sequence[AnyShip]
     contract: MercenaryContract | None = None
     group: PrivateerGroup | None = None
+    # whose dice a route's or orbit's ships roll (the raid's victim), when not the name's
+    player: str | None = None
 
 
 def pirate_ships(fleet: PirateFleet) -> list[PirateShip]:
@@ -408,7 +429,11 @@ def fight_raid(
     paused on the retreat question on with the ships it started with (SP-I44). Returns the
     sides, the holder's ships as fought and the battle."""
     ships, mercenaries, owners = defence
-    sides: list[Side] = [Side(victim, DEFENDER_SIDE, list(ships))] if ships else []
+    name = holder_name(victim, ships)
+    if progress is not None and victim in progress.registered:
+        name = victim  # a battle paused when the holder's ships were named by the victim
+    holder = Side(name, DEFENDER_SIDE, list(ships), player=victim)
+    sides: list[Side] = [holder] if ships else []
     sides += mercenaries
     sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
     for group in joining_privateers(state, settings, victim, owners, turn):

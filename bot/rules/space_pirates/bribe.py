@@ -97,6 +97,8 @@ def _check(
         if not routes_in_roll(state, victim, settings):
             raise RuleViolation(f"{P}error.victim_no_route", clause="SP-I5", faction=shown(victim))
         return record
+    if not state.planets_of(victim):  # nothing registered to raid, in cooldown or not
+        raise RuleViolation(f"{P}error.victim_no_planets", clause="SP-I18", faction=shown(victim))
     planet, _ = choose_planet(state, settings, combat, victim, turn)
     if planet is None:
         raise RuleViolation(f"{P}error.victim_no_planet", clause="SP-I19", faction=shown(victim))

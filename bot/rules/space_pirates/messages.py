@@ -426,9 +426,9 @@ def plunder_lines(plunder: PlunderReport) -> list[Msg]:
                     building=attack.building,
                     garrison=attack.garrison,
                     pirate_faces=faces_text(attack.pirate_faces),
-                    pirate_hits=attack.pirate_hits,
+                    pirate_hits=Msg(f"{P}report.ground.hits", count=attack.pirate_hits),
                     troop_faces=faces_text(attack.troop_faces),
-                    troop_hits=attack.troop_hits,
+                    troop_hits=Msg(f"{P}report.ground.hits", count=attack.troop_hits),
                     garrison_after=attack.garrison_after,
                     squads_after=attack.squads_after,
                 )

@@ -507,8 +507,9 @@ def plunder_planet(
         )
         planet.troops -= fought.troops_lost
         return fought
+    # SP-I25 and section 1: the bot reports the population carried off and the GM applies
+    # it, so the planet's registered population is left as it is (the report says so).
     captured = loss(settings, Fraction(planet.population * settings.population_capture_pct, 100))
-    planet.population -= captured
     until = turn + settings.birth_rate_penalty_turns
     if settings.birth_rate_penalty_turns > 0:
         planet.birth_rate_penalty_until = until
