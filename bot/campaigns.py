@@ -206,6 +206,18 @@ def whose_choice(choice: Choice, owner_id: int, factions: Iterable[Faction]) -> 
     return NotAllowed("error.not_your_choice_named", factions=named, player=mention)
 
 
+# A closed choice's payload may say why it closed other than by an answer: `{CLOSED: REPLACED}`
+# when a newer question took its place (`UnitOfWork.replace_choice`).
+CLOSED = "closed"
+REPLACED = "replaced"
+
+
+def closed_key(choice: Choice) -> str:
+    """The refusal of a click on a choice no longer open: replaced by a newer one, or answered."""
+    replaced = choice.payload.get(CLOSED) == REPLACED
+    return "error.choice_replaced" if replaced else "error.choice_done"
+
+
 def asks_for(choice: Choice, faction: str) -> bool:
     """Whether a pending choice may be a question for `faction`: the faction it names
     (`UnitOfWork.open_choice`), or any, when it names none (stored before choices did)."""
@@ -421,7 +433,7 @@ class UnitOfWork:
         if choice.owner_id is None and not gm:
             raise NotAllowed("error.gm_only")
         if choice.status != "open":
-            raise Conflict("error.choice_done")
+            raise Conflict(closed_key(choice))
         return choice
 
     async def close_choice(self, choice_id: int, status: str = "done") -> None:
@@ -431,6 +443,12 @@ class UnitOfWork:
         await self.writes.close_choice(
             choice_id, status, self.actor.user_id, self.campaign.log_count + 1
         )
+
+    async def replace_choice(self, choice: Choice) -> None:
+        """Close an open choice because a newer question replaces it: a click on its buttons
+        is told so (`closed_key`), not that it was answered."""
+        await self.writes.set_choice_payload(choice.id, {**choice.payload, CLOSED: REPLACED})
+        await self.close_choice(choice.id, "cancelled")
 
     async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:
         """Replace an open choice's payload (e.g. the next hit of a multi-step choice)."""

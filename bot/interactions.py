@@ -31,6 +31,7 @@ from bot.campaigns import Choice
 from bot.campaigns import Faction
 from bot.campaigns import TurnSummary
 from bot.campaigns import UnitOfWork
+from bot.campaigns import closed_key
 from bot.campaigns import is_gm_among
 from bot.campaigns import whose_choice
 from bot.controls import Control
@@ -645,7 +646,7 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
         require_gm(ctx)
     if choice.status != "open":
         undone = await service.log.choice_undone(choice.id)
-        raise GameError("error.choice_undone" if undone else "error.choice_done")
+        raise GameError("error.choice_undone" if undone else closed_key(choice))
     handler = _CHOICE_HANDLERS.get(choice.kind)
     if handler is None:
         raise GameError("error.choice_not_found")

@@ -296,15 +296,15 @@ async def close_quotes(ctx: Ctx, user_id: int | None = None) -> int:
     end of the turn they were made in), so a private quote left behind is not counted as a
     choice its player still owes. Returns how many were closed."""
     open_quotes = [
-        c.id
+        c
         for c in await ctx.service.open_choices(ctx.campaign.id)
         if c.kind == OPERATION and (user_id is None or c.owner_id == user_id)
     ]
     if not open_quotes:
         return 0
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
-        for choice_id in open_quotes:
-            await uow.close_choice(choice_id, "cancelled")
+        for quote in open_quotes:
+            await uow.replace_choice(quote)
     return len(open_quotes)
 
 

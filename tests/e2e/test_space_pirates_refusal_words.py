@@ -45,7 +45,7 @@ async def test_a_negative_ship_count_is_refused_as_a_count(pirates):
 
 async def test_a_newer_mercenary_preview_says_it_replaces_the_earlier_one(after_a_raid):
     """SP-I35: the first preview says nothing of others; the second says it replaces the
-    first, whose buttons answer no more."""
+    first, whose buttons answer no more: a click on them says a newer question replaced it."""
     table = after_a_raid
     first = await table.slash("/pirates mercenaries hire value:300", as_="player1")
     assert "replaces" not in flat(first.embed.description)
@@ -54,5 +54,8 @@ async def test_a_newer_mercenary_preview_says_it_replaces_the_earlier_one(after_
 
     told = flat(second.embed.description)
     assert "This preview replaces your earlier one" in told, told
+    stale = flat((await table.click(first, "Confirm", as_="player1")).text())
+    assert "A newer question replaced this one" in stale, stale
+    assert "already been answered" not in stale, stale
     hired = await table.click(second, "Confirm", as_="player1")
     assert "signed" in hired.embed.description, hired.text()
