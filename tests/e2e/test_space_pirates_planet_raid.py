@@ -106,7 +106,9 @@ async def test_a_regular_planet_raid_with_the_branch_asked_and_the_buildings_cov
         "Attack 5 on building 2 (garrison 1): pirates attack 1 → 0 hits; "
         "garrison attack 6 → 1 hit; after it: garrison 1, pirate squads"
     ) in report
-    assert "Buildings plundered: 2; troops lost: 3" in report
+    assert (
+        "Buildings plundered: 2; troops lost: 3 (already taken off the planet's registered troops)"
+    ) in report
     assert "Industry blocked" not in report and "population carried off" not in report
     assert "Planet raid successful: fleet bonus 0 → 30 %, penalty 0 → 0, rampage on" in report
     status = (await table.slash("/pirates status", as_="player1")).embed.description
