@@ -140,6 +140,18 @@ async def test_joining_a_company_raids_campaign_names_the_registrations_next(tab
     assert other.embed.field("Next step").startswith("Register your Companies with")
 
 
+async def test_a_faction_with_pieces_and_no_company_is_not_told_to_register_companies(table):
+    """A faction's next player, when the faction plays pieces but holds no Company (it never
+    had one, or lost it), is not sent to register Companies: the faction is set up."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await table.slash("/campaign join faction:Anna Corp", as_="player1")
+    await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    await table.slash("/campaign leave", as_="player1")
+    joined = await table.slash("/campaign join faction:Anna Corp", as_="player2")
+    assert "Register your Companies" not in joined.text()
+    assert "The campaign is set up" in joined.embed.field("Next step"), joined.text()
+
+
 async def test_each_ruleset_names_its_own_first_registration(table):
     """Review #31: naval orders, space pirates and fleet combat each name their own first
     step after a join (in the campaign's language), not "the campaign is set up"."""
