@@ -177,6 +177,7 @@ class UndoService:
         reason = clean_reason(reason)
         async with self.service.work(campaign_id, actor) as uow:
             undo = UndoWrites(uow.writes.conn)
+            await refuse_while_ending(uow, undo)
             target = await self._target(undo, campaign_id)
             uow.writes.journal = None  # a question, not a command: nothing to undo later
             choice_id = await uow.open_choice(
@@ -220,6 +221,7 @@ class UndoService:
                 await uow.claim_choice(choice_id, gm=True)
                 await uow.close_choice(choice_id)
             undo = UndoWrites(uow.writes.conn)
+            await refuse_while_ending(uow, undo)
             named = await self.service.log.entry(campaign_id, expected_seq)
             if named is not None and named.command == UNDO_COMMAND:
                 raise Conflict("error.undo.of_undo", seq=expected_seq)
@@ -599,6 +601,19 @@ async def withdraw_questions(
             rows.append({**row, "components": kept})
     payload.update(components=rows, repost=True, gone="leave")
     return await _written(uow, shown.channel_id, payload)
+
+
+async def refuse_while_ending(uow: UnitOfWork, undo: UndoWrites) -> None:
+    """Refuse an undo while the turn is ending at its deadline: the end's start is logged
+    and the end has not committed (the scheduler's retry still due). An undo passes over
+    that start (`newest_undoable`), so without this it would revert what came before it,
+    e.g. the deadline itself, under an end already drawing its dice. Once the end commits,
+    or is given up (no retry due), an undo is asked as usual."""
+    turn = uow.campaign.turn
+    if not await undo.deadline_end_begun(uow.campaign.id, turn):
+        return
+    if (await ScheduleWrites(uow.conn).schedule(uow.campaign.id)).due_at is not None:
+        raise Conflict("error.undo.deadline_end", turn=turn)
 
 
 async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 from bot.storage.audit import UNDO_COMMAND
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import entry_from_row
+from bot.storage.audit import stored_json
 from bot.storage.database import Database
 from bot.storage.database import utc_now
 from bot.storage.sql import Conn
@@ -175,6 +176,17 @@ class UndoWrites:
             return entry, None
         row = units[0]
         return entry, row_record(UndoUnit, row, ops=json.loads(row["journal"]))
+
+    async def deadline_end_begun(self, campaign_id: int, turn: int) -> bool:
+        """Whether the log's newest entry starts the end of turn `turn` at its deadline
+        (`DEADLINE_END`), which has not committed since: it is under way, or was given up."""
+        rows = await self._rows(
+            "SELECT command, options FROM actions WHERE campaign_id = ? ORDER BY seq DESC LIMIT 1",
+            (campaign_id,),
+        )
+        if not rows or rows[0]["command"] != DEADLINE_END:
+            return False
+        return bool(stored_json(rows[0]["options"]).get("turn") == turn)
 
     async def restore(self, unit: UndoUnit, by: int) -> list[int]:
         """Apply the journal's inverse, newest change first; returns the ids of the choices

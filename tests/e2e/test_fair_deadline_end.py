@@ -207,6 +207,10 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     assert first.embeds[0]["title"] == ENDS_NOW
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"  # nothing resolved
+    # The end is still to come (its retry is due): nothing before it may be undone now.
+    busy = await fair.slash("/history undo reason:wrong deadline", as_="gm")
+    told = " ".join(busy.text().replace("│", " ").split())
+    assert "Turn 1 is ending at its deadline right now" in told, told
 
     await fair.restart()
     clock.at(1 + 10 / 60)  # the deadline's claim retries ten minutes on
@@ -225,6 +229,43 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     assert verdict.ok, describe(verdict)
     listed = (await fair.slash("/history list", as_="gm")).embed.description
     assert listed.count("turn end at the deadline") == 2
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+
+
+async def test_an_undo_confirmed_while_the_turn_ends_at_its_deadline_is_refused(
+    fair, clock, monkeypatch
+):
+    """A GM asks to undo the deadline, and confirms while the turn is ending at it (its
+    start logged, its message being posted): the undo is refused and changes nothing, the
+    end goes on, and once it is posted the GM's next undo reverts the end itself. The same
+    while a crashed end waits for its retry."""
+    asked = await fair.slash("/history undo reason:wrong deadline", as_="gm")
+    assert asked.embed.title.endswith("(turn deadline set)?")
+    scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+    posting = scheduler.post_deadline_end
+    clicked = []
+
+    async def confirmed_meanwhile(*args: object, **kwargs: object) -> discord.Message:
+        clicked.append(await fair.click(asked, asked.buttons[0].label, as_="gm"))
+        again = await fair.slash("/history undo reason:wrong deadline", as_="gm")
+        clicked.append(again)
+        return await posting(*args, **kwargs)  # type: ignore[no-any-return]
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(scheduler, "post_deadline_end", confirmed_meanwhile)
+        posted = await tick(fair)
+
+    busy = "Turn 1 is ending at its deadline right now; ask /history undo again once its end"
+    told = [" ".join(reply.text().replace("│", " ").split()) for reply in clicked]
+    assert [busy in text for text in told] == [True, True], told
+    assert posted[0].embeds[0]["title"] == ENDED
+    document = await export(fair)
+    commands = [e["command"] for e in document["entries"]]
+    assert "history undo" not in commands
+    assert commands.index("turn deadline set") < commands.index("turn deadline end")
+    undo = await fair.slash("/history undo reason:too early", as_="gm")
+    assert undo.embed.title.startswith("Undo turn 1's end"), undo.embed.title
     assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
