@@ -187,11 +187,11 @@ class ForkServer:
         self.proc.stdin.write((json.dumps(asked) + "\n").encode())
         await self.proc.stdin.drain()
         started = asyncio.ensure_future(self._started.get())
+        ended = asyncio.ensure_future(self.proc.wait())
         done, _ = await asyncio.wait(
-            {started, asyncio.ensure_future(self.proc.wait())},
-            timeout=START_WAIT,
-            return_when=asyncio.FIRST_COMPLETED,
+            {started, ended}, timeout=START_WAIT, return_when=asyncio.FIRST_COMPLETED
         )
+        ended.cancel()  # one wait a start, not one left pending each time
         if started not in done:
             started.cancel()
             raise RuntimeError(f"the soak's fork server did not start a bot (see {log})")

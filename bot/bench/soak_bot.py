@@ -32,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Sequence
@@ -145,7 +146,10 @@ def fork_bot(asked: dict[str, Any], guild: int) -> int:
         os.dup2(null, 1)
         run_bot(Path(asked["db"]), guild, float(asked["die_after_commit"]), int(asked["seed"]))
         status = 0
+    except BaseException:  # noqa: BLE001 - the traceback to the log, as an unforked bot's would be
+        traceback.print_exc()
     finally:
+        sys.stderr.flush()
         os._exit(status)
 
 
