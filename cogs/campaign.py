@@ -521,7 +521,9 @@ def _gm_name(user: discord.Member | None, role: discord.Role | None) -> str:
     the member's display name, or the role's name after an @, shown literally."""
     if user is not None:
         return shown(user.display_name)
-    return "@" + shown(role.name) if role is not None else ""
+    if role is None:
+        return ""
+    return shown(role.name if role.name.startswith("@") else "@" + role.name)  # @everyone
 
 
 def _gm_changed(told: str) -> Announcement:

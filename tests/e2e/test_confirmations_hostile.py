@@ -403,6 +403,14 @@ async def test_a_gm_removed_meanwhile_cannot_confirm(campaign):
     assert (await history(campaign)).count("campaign gm remove") == 1
 
 
+async def test_the_everyone_role_is_named_with_one_at(campaign):
+    """A GM role that is @everyone reads "@everyone" in the removal question (escaped: a
+    title never pings), not "@@everyone"."""
+    await campaign.slash("/campaign gm add role:@@everyone", as_="gm")
+    asked = await campaign.slash("/campaign gm remove role:@@everyone", as_="gm")
+    assert asked.embed.title == "Remove @\u200beveryone from this campaign's GMs?"
+
+
 # --- hostile names ------------------------------------------------------------------------------
 
 HOSTILE = "**B_o`l|d** <@&1> @here ||s|| # שלום "

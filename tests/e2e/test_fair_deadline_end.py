@@ -293,9 +293,9 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
     deadline = int((START + timedelta(hours=1)).timestamp())
     assert status.embed.description == (
         f"⚠️ The deadline passed <t:{deadline}:R> (<t:{deadline}:f>), but turn 1 could not "
-        "end automatically: the bot cannot post in this channel (it is gone, or the bot "
-        "lacks the Send Messages or Embed Links permission here). It stays open until a GM "
-        "ends it with /turn end."
+        "end automatically: the bot could not post its message in this channel (the channel "
+        "is gone, or the bot lacks the Send Messages or Embed Links permission here). It "
+        "stays open until a GM ends it with /turn end."
     )
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
