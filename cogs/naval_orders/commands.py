@@ -231,18 +231,17 @@ async def _change(
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
-        return _messages(ctx, list(done.outcome.lines), ephemeral=privately)
+        lines = list(done.outcome.lines)
+        if privately:
+            lines = _as_the_gm_reads(ctx, lines, getattr(done.outcome, "force", None))
+        return _messages(ctx, lines, ephemeral=privately)
 
     def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
         return ephemeral is not False and private(settings)
 
-    def changed(state: NavalOrdersState, settings: NavalOrdersSettings, dice: Dice) -> OutcomeT:
-        outcome = change(state, settings, dice)
-        return _shown(_as_the_gm_reads(ctx, outcome, getattr(outcome, "force", None)))
-
     await apply_or_ask(
         ctx,
-        changed,
+        lambda s, st, d: _shown(change(s, st, d)),
         asked=asked,
         question=question,
         announce=answer,
@@ -251,13 +250,16 @@ async def _change(
     )
 
 
-def _as_the_gm_reads(ctx: Ctx, outcome: OutcomeT, force: Force | None) -> OutcomeT:
-    """The outcome's lines, to a GM, naming the force it concerns by the name the GM tells
-    it apart by while it is kept apart from another of its name (`as_the_gm_names`)."""
+def _as_the_gm_reads(ctx: Ctx, lines: list[Msg], force: Force | None) -> list[Msg]:
+    """A GM's private reply's lines (player-given names already shown), naming the force it
+    concerns by the name the GM tells it apart by while it is kept apart from another of
+    its name (`as_the_gm_names`). Only the reply: the log entry keeps the plain name, as its
+    owner and, once the turn ends, everyone reads it, and the qualified name would tell them
+    that another faction holds a hidden force of that name (NO-4.10)."""
     if not ctx.is_gm or force is None or force.clash is None:
-        return outcome
-    lines = [as_the_gm_names(line, force) for line in outcome.lines]
-    return cast(OutcomeT, dataclasses.replace(cast(Any, outcome), lines=lines))
+        return lines
+    seen = force.model_copy(update={"name": shown(force.name), "clash": shown(force.clash)})
+    return [as_the_gm_names(line, seen) for line in lines]
 
 
 def _shown(outcome: OutcomeT) -> OutcomeT:
@@ -766,6 +768,7 @@ class NavalOrdersCog(BotCog):
         """NO-I8…I12: checked before any die; a refusal does not use up the turn's test."""
         ctx = await RulesetContext.of(interaction, SPEC)
         place = _enemy_place(enemy_at)
+        tested: list[Force | None] = []  # the force tested, which the GM's reply names
 
         def attack(
             state: NavalOrdersState, settings: NavalOrdersSettings, dice: Dice
@@ -777,8 +780,8 @@ class NavalOrdersCog(BotCog):
                 enemy_has_transports_or_packets=enemy_has_transports,
                 by_gm=ctx.is_gm,
             )
-            tested = take_command_test(state, settings, request, dice, ctx.campaign.turn)
-            return _as_the_gm_reads(ctx, tested, meant(ctx, state, unit))
+            tested[:] = [meant(ctx, state, unit)]
+            return take_command_test(state, settings, request, dice, ctx.campaign.turn)
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
             """Written with the dice (the outbox: a test is shown even after a crash): the
@@ -791,6 +794,8 @@ class NavalOrdersCog(BotCog):
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
             privately = private(done.settings)
+            if privately:
+                lines = _as_the_gm_reads(ctx, lines, tested[0] if tested else None)
             return _messages(ctx, lines, ephemeral=privately, colour=colour)
 
         await ctx.apply(

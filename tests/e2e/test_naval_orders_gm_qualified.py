@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import newest_entry
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import form
@@ -59,3 +60,32 @@ async def test_the_gms_order_through_the_form_reaches_the_kept_apart_force(kept_
     assert "Biscay" in french, french
     british = text_of(await kept_apart.slash("/navy orders", as_="player1"))
     assert "Biscay" not in british, british
+
+
+async def test_the_log_france_reads_keeps_britains_hidden_name_hidden(kept_apart):
+    """The GM moves, edits, orders and tests France's squadron by its qualified name; the
+    GM's private replies say Western Squadron [France], but the log entries France reads
+    (and everyone, once the turn ends) name it as France named it: the qualified name
+    would tell France that another faction holds a hidden force called so (NO-4.10)."""
+    moved = await kept_apart.slash(f"/navy position unit:{FRENCH_WS} location:21", as_="gm")
+    assert text_of(moved).startswith(f"{FRENCH_WS} is at location 21"), moved.text()
+    await kept_apart.slash(f"/navy forces edit name:{FRENCH_WS} rating:1", as_="gm")
+    await give(
+        kept_apart, FRENCH_WS, "cruise", form(point="Biscay", location="21", turns="2"), as_="gm"
+    )
+    kept_apart.script_dice([6])
+    tested = await kept_apart.slash(f"/navy test unit:{FRENCH_WS} enemy_at:adjacent", as_="gm")
+    assert f"Command test of {FRENCH_WS} (Cruising)" in text_of(tested), tested.text()
+
+    page = await kept_apart.slash("/history list", as_="player2")
+
+    french = " ".join(page.embed.description.split())
+    assert "[France]" not in french, french
+    assert f"{WS} is at location 21" in french, french
+    assert f"{WS} (line squadron) of France" in french, french
+    assert f"New order for {WS}: Cruising" in french, french
+    gms = await kept_apart.slash("/history list", as_="gm")
+    entry = newest_entry(gms, "navy test")
+    logged = (await kept_apart.slash(f"/history show entry:{entry}", as_="gm")).embed.description
+    assert f"Command test of {WS} (Cruising)" in logged, logged
+    assert "[France]" not in logged, logged

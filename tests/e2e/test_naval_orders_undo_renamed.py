@@ -156,3 +156,34 @@ async def test_a_formation_renamed_under_way_keeps_the_told_name(navy):
     assert "renamed" not in again, again
     made = await end_turn(navy, 2)
     assert "Fleet formed: Grand Fleet [Britain]" in made and "renamed" not in made, made
+
+
+async def test_undoing_an_edit_of_a_dissolving_fleet_restores_its_squadron_names(navy):
+    """Formations take two turns. Britain dissolves its Channel Fleet of squadrons Toulon and
+    Green, then renames them Alpha and Beta by an edit; the GM undoes the edit (no turn end,
+    no rename anyone was told of): the fleet gives Toulon and Green again, so Toulon is a
+    name taken and Alpha a free one."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.formation_turns value:2", as_="gm"
+    )
+    fleet = (
+        "/navy forces {verb} name:Channel Fleet {where}"
+        "squadrons:{a} (line): 2xIII; {b} (line): 2xIV"
+    )
+    await navy.slash(
+        fleet.format(
+            verb="register", where="kind:fleet location:1 in_port:true ", a="Toulon", b="Green"
+        ),
+        as_="player1",
+    )
+    await navy.slash("/navy formation kind:dissolve_fleet units:Channel Fleet", as_="player1")
+    await navy.slash(fleet.format(verb="edit", where="", a="Alpha", b="Beta"), as_="player1")
+
+    await undo(navy, "wrong squadrons")
+
+    refused = await refused_alone(
+        navy, REGISTER.format(name="Toulon", at=1, ships="2xIII"), "player1"
+    )
+    assert "Toulon" in refused and "already taken" in refused, refused
+    alpha = await navy.slash(REGISTER.format(name="Alpha", at=1, ships="2xIII"), as_="player1")
+    assert text_of(alpha).startswith("Alpha (line squadron) of Britain is registered"), alpha.text()

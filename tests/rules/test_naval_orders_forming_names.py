@@ -17,6 +17,8 @@ from bot.rules.naval_orders import Squadron
 from bot.rules.naval_orders import StartFormation
 from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import start_formation
+from bot.rules.naval_orders.registry import qualified_name
+from bot.rules.naval_orders.registry import qualifies
 
 
 def refused(call, *args) -> RuleViolation:
@@ -103,3 +105,23 @@ def test_the_ping_tells_the_formation_short_without_the_clause():
     assert [line.render("ru") for line in result.affected_lines["Britain"]] == [
         "Флот сформирован: Grand Fleet"
     ]
+
+
+@pytest.mark.parametrize(
+    ("candidate", "expected"),
+    [
+        ("Grand Fleet [Britain]", True),
+        ("Grand Fleet [Britain 2]", True),
+        ("Grand Fleet", False),  # the plain name
+        ("Alpha", False),  # a name a player gave by an edit
+        ("Grand Fleet [France]", False),  # another faction's
+        ("Grand Fleet [Britain2]", False),
+        ("Home Fleet [Britain]", False),
+    ],
+)
+def test_only_a_turns_ends_qualified_form_of_a_name_qualifies(candidate, expected):
+    """An undo keeps, of the names formations under way give, only those a turn's end gave
+    them (NO-4.10): the faction-qualified form of the name, numbered or not."""
+    assert qualifies(candidate, "Grand Fleet", "Britain") is expected
+    made = qualified_name(grand_fleet_forming(), "Grand Fleet", "Britain")
+    assert qualifies(made, "Grand Fleet", "Britain")

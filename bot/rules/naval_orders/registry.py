@@ -200,6 +200,20 @@ def qualified_name(
         number += 1
 
 
+def qualifies(candidate: str, name: str, owner: str) -> bool:
+    """Whether `candidate` is a faction-qualified form of `name` for `owner`
+    (`qualified_name`: `Western Squadron [France]`, `Western Squadron [France 2]`), the only
+    names a turn's end renames a force or a formation to (NO-4.10)."""
+    if not candidate.endswith("]") or " [" not in candidate:
+        return False
+    stem, tag = candidate[:-1].rsplit(" [", 1)
+    mark = owner[:QUALIFIER_ROOM].rstrip()
+    number = tag[len(mark) :].strip()
+    if not tag.startswith(mark) or (number and not (tag[len(mark)] == " " and number.isdigit())):
+        return False
+    return stem == name[: MAX_NAME - len(tag) - 3].rstrip()
+
+
 def settle_force(state: NavalOrdersState, force: Force) -> Force:
     """Put a force a formation makes (NO-2.7) in the register, edited in place. One whose
     name another owner's force holds or looks like (a name its player could not know of

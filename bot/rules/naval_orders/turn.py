@@ -44,6 +44,7 @@ from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import clashes
 from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import qualified_name
+from bot.rules.naval_orders.registry import qualifies
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
@@ -246,7 +247,9 @@ def _kept_formation_names(undone: NavalOrdersState, state: NavalOrdersState) -> 
     """The names formations under way give, as the undone turn's end renamed them (NO-2.7,
     NO-4.10): a fleet being formed, or a squadron of a fleet being dissolved, renamed while
     under way (`_settle_forming_names`) or as the end made it (`_settle_names`) gives the
-    name the summary told, rather than be renamed and told again."""
+    name the summary told, rather than be renamed and told again. Only such a rename, to
+    the faction-qualified form of the name (`qualifies`), is kept: an undo of any other
+    command (a squadron renamed by `/navy forces edit`) restores the names it took back."""
     forces = dict(state.forces)
     for key, force in state.forces.items():
         formation = force.formation
@@ -256,7 +259,12 @@ def _kept_formation_names(undone: NavalOrdersState, state: NavalOrdersState) -> 
         under_way = later.formation if later is not None and later.status == "forming" else None
         if formation.kind == "form_fleet" and formation.fleet_name is not None:
             told = _told_name(undone, state, force.owner, formation.fleet_name)
-            if under_way is not None and under_way.kind == "form_fleet":
+            if (
+                under_way is not None
+                and under_way.kind == "form_fleet"
+                and under_way.fleet_name is not None
+                and qualifies(under_way.fleet_name, formation.fleet_name, force.owner)
+            ):
                 told = under_way.fleet_name
             if told is not None and told != formation.fleet_name:
                 made = formation.model_copy(update={"fleet_name": told})
@@ -266,7 +274,7 @@ def _kept_formation_names(undone: NavalOrdersState, state: NavalOrdersState) -> 
             names = [s.name for s in kept] if len(kept) == len(force.squadrons) else []
             squadrons = [
                 s.model_copy(update={"name": told})
-                if (told := names[i] if names else _told_name(undone, state, force.owner, s.name))
+                if (told := _told_squadron_name(undone, state, force.owner, s.name, names, i))
                 else s
                 for i, s in enumerate(force.squadrons)
             ]
@@ -275,6 +283,22 @@ def _kept_formation_names(undone: NavalOrdersState, state: NavalOrdersState) -> 
     if forces == state.forces:
         return state
     return state.model_copy(update={"forces": forces})
+
+
+def _told_squadron_name(
+    undone: NavalOrdersState,
+    state: NavalOrdersState,
+    owner: str,
+    name: str,
+    names: list[str],
+    index: int,
+) -> str | None:
+    """The name the undone turn's end told the squadron `name` of a fleet of `owner` being
+    dissolved gives: its qualified form the end gave it under way (`names`, the undone
+    fleet's squadron names, if it still had as many), or the name the end made it under."""
+    if names and names[index] != name and qualifies(names[index], name, owner):
+        return names[index]
+    return _told_name(undone, state, owner, name)
 
 
 def _told_name(
