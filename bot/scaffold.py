@@ -250,6 +250,7 @@ class RulesetContext(Generic[S, T]):
         faction: str | Callable[[OutcomeT], str | None] | None = None,
         command: str | None = None,
         options: Mapping[str, Any] | None = None,
+        logged_options: Callable[[dict[str, Any], OutcomeT], dict[str, Any]] | None = None,
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
         claim: ChoiceClaim | None = None,
         before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
@@ -269,7 +270,9 @@ class RulesetContext(Generic[S, T]):
 
         `faction` is the faction the entry is recorded for (or how to read it from the
         outcome); `command` and `options` default to the slash command's (a click's handler
-        names its own); `audit` adds outcome fields to the entry beside the summary; `claim`
+        names its own), and `logged_options` rewrites them for the entry once the outcome is
+        known (a name the log must not show); `audit` adds outcome fields to the entry beside
+        the summary; `claim`
         takes the pending choice the change answers first in the transaction (`ChoiceClaim`),
         then `before` runs, and `then` after the entry (opening or closing one); what `then`
         returns is `Applied.after`.
@@ -312,6 +315,8 @@ class RulesetContext(Generic[S, T]):
                 if archive:
                     await uow.archive(self.spec.key, archive)
                 recorded = audit(outcome) if audit is not None else None
+                if logged_options is not None:
+                    given = logged_options(given, outcome)
                 # The names in the lines as typed, in the log as in the answer (`raw_lines`).
                 logged = (
                     [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
@@ -691,6 +696,7 @@ class Asked:
         question: Callable[[S, Applied[OutcomeT, T]], Question],
         announce: Callable[[Applied[OutcomeT, T]], Sequence[Announcement]],
         faction: str | Callable[[OutcomeT], str | None] | None = None,
+        logged_options: Callable[[dict[str, Any], OutcomeT], dict[str, Any]] | None = None,
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
         secret: bool | Callable[[T, OutcomeT], bool] = False,
@@ -717,6 +723,7 @@ class Asked:
             run,
             command=self.command,
             options=self.options,
+            logged_options=logged_options,
             faction=faction,
             audit=audit,
             before=self.claim,

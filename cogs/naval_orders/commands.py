@@ -93,6 +93,7 @@ from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import owned_choices
 from bot.scaffold import state_choices
+from bot.text import same_name
 from bot.text import shown
 from bot.text import shown_msg
 from cogs.naval_orders.forms import OrderForm
@@ -246,8 +247,24 @@ async def _change(
         question=question,
         announce=answer,
         secret=secret,
+        logged_options=_as_its_player_names,
         **apply,
     )
+
+
+def _as_its_player_names(options: dict[str, Any], outcome: Any) -> dict[str, Any]:
+    """The options a command's entry records, a GM's name of a force kept apart from another
+    of its name (`Force.clash`, "Name [Faction]") given as the plain name its player uses:
+    the log's options read as its summary does, and the qualified name would tell the
+    force's owner, and everyone once the turn ends, that another faction holds a hidden force
+    of that name (NO-4.10)."""
+    force = getattr(outcome, "force", None)
+    if not isinstance(force, Force) or force.clash is None:
+        return options
+    return {
+        key: force.name if isinstance(value, str) and same_name(value, force.clash) else value
+        for key, value in options.items()
+    }
 
 
 def _as_the_gm_reads(ctx: Ctx, lines: list[Msg], force: Force | None) -> list[Msg]:

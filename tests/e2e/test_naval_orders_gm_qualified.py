@@ -84,6 +84,13 @@ async def test_the_log_france_reads_keeps_britains_hidden_name_hidden(kept_apart
     assert f"{WS} is at location 21" in french, french
     assert f"{WS} (line squadron) of France" in french, french
     assert f"New order for {WS}: Cruising" in french, french
+    # The entry's options too: the unit as France names it, not as the GM typed it.
+    for command in ("navy position", "navy forces edit"):
+        shown = await kept_apart.slash(
+            f"/history show entry:{newest_entry(page, command)}", as_="player2"
+        )
+        options = shown.embed.field("Options")
+        assert "[France]" not in options and WS in options, options
     gms = await kept_apart.slash("/history list", as_="gm")
     entry = newest_entry(gms, "navy test")
     logged = (await kept_apart.slash(f"/history show entry:{entry}", as_="gm")).embed.description
