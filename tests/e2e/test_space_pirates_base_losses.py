@@ -56,6 +56,32 @@ async def test_a_destroyer_lost_at_the_base_leaves_its_route(pirates):
     assert "Vega 100%; no ships" in listed, listed
 
 
+async def test_an_order_given_before_orders_picked_registered_ships_fights_as_ordered(pirates):
+    """An attack order saved by an earlier release named ships made up for it (ids of no
+    registered ship, no `registered` mark): it still fights with them, and its losses are
+    reported, not taken from Vega's routes (where nothing of it was registered)."""
+    await base_located(pirates)
+    quote = await pirates.slash("/pirates base assault ships:1 destroyer", as_="player1")
+    await pirates.click(quote, "Confirm", as_="player1")
+
+    def as_before(state: dict) -> None:
+        (order,) = state["base_attack_orders"]
+        del order["registered"]
+        for number, ship in enumerate(order["ships"], start=900):
+            ship["id"] = number
+
+    await saved_state(pirates, "space_pirates", as_before)
+    pirates.script_dice([1, 6, 6, 1, 1, 20])  # as above: the destroyer is lost at the base
+    await end_turn(pirates, 2)
+
+    report = await pirates.slash("/pirates report turn:2", as_="player1")
+    page = await pirates.click(report, "Next ▶", as_="player1")
+    assert "Losses of Vega: 1 destroyer" in flat(page.embed.description)
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    listed = flat(routes.embed.description)
+    assert "1 destroyer" in listed and "no ships" not in listed, listed
+
+
 async def test_an_assault_with_ships_the_player_has_not_registered_is_refused(pirates):
     """SP-I31: Vega has one destroyer: an order naming a war sun, or two destroyers, is
     refused privately, saying what Vega has; the one destroyer is accepted."""

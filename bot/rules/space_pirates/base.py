@@ -323,6 +323,7 @@ def order_base_attack(
             turn=turn,
             ships=[s.model_copy() for s in picked],
             contracts=list(contracts),
+            registered=True,
         )
     )
     return new, quote
@@ -452,9 +453,13 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
     report.fleet = quote
     contracts = [c for c in state.contracts if c.id in order.contracts and c.active and c.ships]
     # The ships ordered as they stand now, with their wounds; one no longer registered (sent
-    # privateering, removed, lost in an earlier attack) does not come (SP-I31).
+    # privateering, removed, lost in an earlier attack) does not come (SP-I31). An order
+    # given before orders picked registered ships fights with the ships it named.
     registered = {s.id: s for s in registered_ships(state, order.attacker)}
-    ships = [registered[s.id] for s in order.ships if s.id in registered]
+    if order.registered:
+        ships = [registered[s.id] for s in order.ships if s.id in registered]
+    else:
+        ships = list(order.ships)
     sides: list[Side] = []
     if ships:
         sides.append(Side(order.attacker, DEFENDER_SIDE, ships))
@@ -493,7 +498,8 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         report.survivors = [
             s for s in run.survivors.get(order.attacker, []) if isinstance(s, RegisteredShip)
         ]
-        _write_back(state, sides[0].ships, report.survivors)
+        if order.registered:
+            _write_back(state, sides[0].ships, report.survivors)
     if run.summary.result == "defender_victory":
         report.outcome = "destroyed"
         won = destroy_base(state, settings, order.attacker, turn, rc.journal)

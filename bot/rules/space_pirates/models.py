@@ -255,6 +255,10 @@ class BaseAttackOrder(BaseModel):
     ships: list[RegisteredShip]
     contracts: list[int] = Field(default_factory=list)
     battle: dict[str, Any] | None = None  # paused on the retreat question (SP-I44)
+    # True: `ships` are the attacker's registered ships it sends (their ids), fought as they
+    # stand at the battle and written back after it. False: an order given before orders
+    # picked registered ships, its ships made up for it, fought as ordered and kept nowhere.
+    registered: bool = False
 
 
 class ResolutionCursor(BaseModel):
