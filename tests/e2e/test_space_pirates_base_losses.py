@@ -43,17 +43,22 @@ async def test_a_destroyer_lost_at_the_base_leaves_its_route(pirates):
     quote = await pirates.slash("/pirates base assault ships:1 destroyer", as_="player1")
     await pirates.click(quote, "Confirm", as_="player1")
 
-    # the destroyer misses (1); both raiders hit (6, 6) and its defence fails (1, 1); no
-    # raid on Vega afterwards (d20 20)
-    pirates.script_dice([1, 6, 6, 1, 1, 20])
-    await end_turn(pirates, 2)
+    listed = await destroyer_lost(pirates)
 
-    report = await pirates.slash("/pirates report turn:2", as_="player1")
-    page = await pirates.click(report, "Next ▶", as_="player1")
-    assert "Losses of Vega: 1 destroyer" in flat(page.embed.description)
-    routes = await pirates.slash("/pirates routes", as_="player1")
-    listed = flat(routes.embed.description)
     assert "Vega 100%; no ships" in listed, listed
+
+
+async def destroyer_lost(table) -> str:
+    """Turn 2's end, its base attack losing the destroyer, which the battle page reports;
+    then `/pirates routes`, flattened. The destroyer misses (1); both raiders hit (6, 6) and
+    its defence fails (1, 1); no raid on Vega afterwards (d20 20)."""
+    table.script_dice([1, 6, 6, 1, 1, 20])
+    await end_turn(table, 2)
+    report = await table.slash("/pirates report turn:2", as_="player1")
+    page = await table.click(report, "Next ▶", as_="player1")
+    assert "Losses of Vega: 1 destroyer" in flat(page.embed.description)
+    routes = await table.slash("/pirates routes", as_="player1")
+    return flat(routes.embed.description)
 
 
 async def test_an_order_given_before_orders_picked_registered_ships_fights_as_ordered(pirates):
@@ -71,14 +76,8 @@ async def test_an_order_given_before_orders_picked_registered_ships_fights_as_or
             ship["id"] = number
 
     await saved_state(pirates, "space_pirates", as_before)
-    pirates.script_dice([1, 6, 6, 1, 1, 20])  # as above: the destroyer is lost at the base
-    await end_turn(pirates, 2)
+    listed = await destroyer_lost(pirates)
 
-    report = await pirates.slash("/pirates report turn:2", as_="player1")
-    page = await pirates.click(report, "Next ▶", as_="player1")
-    assert "Losses of Vega: 1 destroyer" in flat(page.embed.description)
-    routes = await pirates.slash("/pirates routes", as_="player1")
-    listed = flat(routes.embed.description)
     assert "1 destroyer" in listed and "no ships" not in listed, listed
 
 
