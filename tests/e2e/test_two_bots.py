@@ -129,7 +129,9 @@ async def test_200_interleaved_rolls_through_two_bots_are_each_answered_and_logg
         assert reply.embed.title.startswith(f"🎲 r{i}: "), reply.text()
     entry_numbers = [int(r.embed.footer.split("#")[1].split(" ")[0]) for r in replies]
     assert len(set(entry_numbers)) == ROLLS
-    posted = [m for m in first.channel_messages() if m.embeds and m.embed.title.startswith("🎲")]
+    posted = [
+        m for m in first.channel_messages() if m.embeds and (m.embed.title or "").startswith("🎲")
+    ]
     assert len(posted) == ROLLS
 
     campaign_id, log = await campaign_log(second)

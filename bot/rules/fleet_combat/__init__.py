@@ -119,7 +119,7 @@ SPEC = RulesetSpec(
     previews=frozenset({RESOLVE_CHOICE}),
     settings_guard=settings_guard,
     # `ship_stats` and `class_levels` are changed by `/combat stats` too.
-    table_refusal="fleet_combat.error.setting_table",
+    table_refusal="fleet_combat.settings.table_refusal",
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
 
