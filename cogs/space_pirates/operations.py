@@ -291,14 +291,14 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     await reply(ctx.interaction, embeds=embeds, view=view, ephemeral=True)
 
 
-async def close_quotes(ctx: Ctx, user_id: int | None = None) -> int:
-    """Close the open operation quotes nobody confirmed (one player's, or every one at the
-    end of the turn they were made in), so a private quote left behind is not counted as a
-    choice its player still owes. Returns how many were closed."""
+async def close_quotes(ctx: Ctx, user_id: int) -> int:
+    """Close the player's open operation quotes nobody confirmed, replaced by the new one
+    (a click on them says so), so a private quote left behind is not counted as a choice
+    its player still owes. Returns how many were closed."""
     open_quotes = [
         c
         for c in await ctx.service.open_choices(ctx.campaign.id)
-        if c.kind == OPERATION and (user_id is None or c.owner_id == user_id)
+        if c.kind == OPERATION and c.owner_id == user_id
     ]
     if not open_quotes:
         return 0
