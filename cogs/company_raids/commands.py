@@ -484,53 +484,46 @@ async def _on_board(
 @confirmed_command("company remove-company")
 async def _remove_company(asked: Asked) -> None:
     """`/company remove-company`: asked with the Company's owner and fine, then deleted."""
-    name = str(asked.params["name"])
 
-    def question(
-        state: CompanyRaidsState, _done: Applied[RaidOutcome, CompanyRaidsSettings]
-    ) -> Question:
+    def named(state: CompanyRaidsState, name: str) -> dict[str, Any]:
         _, company = find_company(state, name)  # the rehearsal found it
         nobody = t("company_raids.who.nobody", asked.locale)
-        title = t(
-            C + "remove_company_question",
-            asked.locale,
-            company=shown(company.name),
-            owner=shown(company.owner) if company.owner else nobody,
-            fine=company.fine,
-        )
-        return Question(title, verb="remove")
+        owner = shown(company.owner) if company.owner else nobody
+        return {"company": shown(company.name), "owner": owner, "fine": company.fine}
 
-    await _on_board(
-        asked.interaction,
-        remove_company,
-        name,
-        of=_company_owner,
-        asked=asked,
-        question=question,
-    )
+    await _remove(asked, remove_company, C + "remove_company_question", named, of=_company_owner)
 
 
 @confirmed_command("company remove-piece")
 async def _remove_piece(asked: Asked) -> None:
     """`/company remove-piece`: asked with the piece's owner and value, then deleted."""
+
+    def named(state: CompanyRaidsState, name: str) -> dict[str, Any]:
+        _, piece = find_piece(state, name)  # the rehearsal found it
+        return {"piece": shown(piece.name), "owner": shown(piece.owner), "value": piece.value}
+
+    await _remove(asked, remove_piece, C + "remove_piece_question", named, of=_piece_owner)
+
+
+async def _remove(
+    asked: Asked,
+    remove: Callable[..., RaidOutcome],
+    title: str,
+    named: Callable[[CompanyRaidsState, str], dict[str, Any]],
+    *,
+    of: Callable[[Ctx, CompanyRaidsState, str], str | None],
+) -> None:
+    """A Company's or a piece's record (`asked.params["name"]`) deleted by its owner (`of`)
+    behind the confirmation whose question `title` names it as `named` tells it from the
+    board before the change (asked in the asker's language)."""
     name = str(asked.params["name"])
 
     def question(
         state: CompanyRaidsState, _done: Applied[RaidOutcome, CompanyRaidsSettings]
     ) -> Question:
-        _, piece = find_piece(state, name)  # the rehearsal found it
-        title = t(
-            C + "remove_piece_question",
-            asked.locale,
-            piece=shown(piece.name),
-            owner=shown(piece.owner),
-            value=piece.value,
-        )
-        return Question(title, verb="remove")
+        return Question(t(title, asked.locale, **named(state, name)), verb="remove")
 
-    await _on_board(
-        asked.interaction, remove_piece, name, of=_piece_owner, asked=asked, question=question
-    )
+    await _on_board(asked.interaction, remove, name, of=of, asked=asked, question=question)
 
 
 async def _incident(
