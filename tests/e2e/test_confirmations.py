@@ -360,6 +360,22 @@ async def test_a_company_removal_asks_its_owner(board):  # noqa: F811 - the fixt
     assert (await history(board)).count("company remove-company") == 1
 
 
+async def test_an_unowned_company_removal_names_nobody_as_its_owner(board):  # noqa: F811
+    """`/company remove-company` of a Company the GM registered without an owner: the GM's
+    question names nobody as its owner; a Russian reader removing her own Company is asked
+    in Russian, with her faction as the owner."""
+    await board.slash("/company add-company name:Mill fine:40", as_="gm")
+    asked = await board.slash("/company remove-company name:Mill", as_="gm")
+    assert asked.embed.title == "Remove the record of the Company Mill (owner: nobody, fine 40)?"
+    removed = await confirmed(board, "/company remove-company name:Mill", as_="gm")
+    assert "Company Mill removed." in removed.embed.description
+
+    await board.slash("/company add-company name:Docks fine:2500", as_="player3")
+    theirs = await board.slash("/company remove-company name:Docks", as_="player3")
+    title = "Удалить запись о Компании Docks (владелец: Vera, штраф 2\u00a0500)?"
+    assert theirs.embed.title == title
+
+
 async def test_a_piece_in_an_open_incident_is_refused_at_once(board):  # noqa: F811
     """`/company remove-piece`: refused without a question while its incident is open;
     once it is over, asked (owner, value) and removed."""
