@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import struct
+import subprocess
+import sys
 from fractions import Fraction
 
 from bot.charts import MAX_PLAYERS_PER_CHART
@@ -28,6 +30,21 @@ def size_of(png: bytes) -> tuple[int, int]:
     return width, height
 
 
+# What the bot's start imports: its entry point, the bot, and every cog `setup_hook` loads.
+START = """
+import importlib, sys
+import bot.__main__
+from bot import app, rulesets
+for module in (*app.CORE_COGS, *(rulesets.cog_of(s.key) for s in rulesets.available())):
+    importlib.import_module(module)
+print("start:", "matplotlib" in sys.modules)
+from bot.chart_samples import sample_players
+from bot.charts import luck_charts
+luck_charts(sample_players(6), "en")
+print("first chart:", "matplotlib" in sys.modules)
+"""
+
+
 def fleets():
     return fleet_from_counts("A", {"destroyer": 3, "cruiser": 1}), fleet_from_counts(
         "B", {"cruiser": 2}
@@ -44,6 +61,15 @@ def test_the_odds_chart_is_a_small_png_of_a_phones_width_in_the_readers_language
     assert 600 <= width <= 800 and height < width
     assert len(english) < SMALL and len(russian) < SMALL
     assert english != russian
+
+
+def test_the_bots_start_leaves_matplotlib_to_the_first_picture():
+    """Only the pictures need matplotlib (about a second and 30 MB): the bot starts, every cog
+    loaded, without it, and the first chart loads it."""
+    done = subprocess.run(
+        [sys.executable, "-c", START], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split("\n")[:2] == ["start: False", "first chart: True"]
 
 
 def test_a_sampled_result_draws_error_bars_without_failing():

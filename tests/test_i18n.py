@@ -159,6 +159,37 @@ async def test_russian_command_and_option_names_use_the_seeds_terms():
     assert names and [n for n in names if "маршрут" in n or "постройк" in n] == []
 
 
+async def test_russian_commands_that_act_read_as_the_seeds_verbs():
+    """A command that does something reads as doing it, in the seed's word: the Company raids
+    seed names the situation «остановка в чужой Компании», the command that stops a piece
+    there is «остановиться»; the space pirates seed's «Атака пиратской базы» is
+    «атаковать», not «штурм»; the naval seed's forces «обязаны вернуться в ближайшую морскую
+    станцию»: «вернуться», not «возвращение»."""
+    bot = create_bot(Settings(discord_token="x"))
+    from bot import rulesets
+
+    for spec in rulesets.available():
+        await bot.load_extension(rulesets.cog_of(spec.key))
+    translator = CatalogTranslator()
+    import discord
+
+    async def russian(name: str) -> str:
+        words = [
+            await translator.translate(app_commands.locale_str(w), discord.Locale.russian, None)
+            for w in name.split(" ")
+        ]
+        return " ".join(str(w) for w in words)
+
+    listed = {cmd.qualified_name for cmd in bot.tree.walk_commands()}
+    renamed = {
+        "company land": "компания остановиться",
+        "pirates base assault": "пираты база атаковать",
+        "navy return": "флот_приказы вернуться",
+    }
+    assert set(renamed) <= listed
+    assert {name: await russian(name) for name in renamed} == renamed
+
+
 def test_russian_messages_name_commands_as_a_russian_reader_types_them():
     """A Russian reader's command list shows `/ход`, `/пираты`: a message that tells them
     what to type names the command the same way."""

@@ -431,7 +431,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     await board.slash("/company add-piece name:Scout value:80", as_="player3")
     board.script_dice([1])
     question = await board.slash(
-        "/компания остановка фигура:Scout компания:Steelworks", as_="player3"
+        "/компания остановиться фигура:Scout компания:Steelworks", as_="player3"
     )
     assert labels(question) == [PAY, CAPTURE, FORCE]
     assert question.embed.title == "Company raids — incident #1"
@@ -446,7 +446,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     assert status.embed.title == "Company raids — turn 1"
     assert "Steelworks: owner Boris, fine 180" in status.embed.description
     refused = await board.slash(
-        "/компания остановка фигура:Призрак компания:Steelworks", as_="player3"
+        "/компания остановиться фигура:Призрак компания:Steelworks", as_="player3"
     )
     assert refused.ephemeral and "Фигура «Призрак» не зарегистрирована." in refused.text()
 
@@ -786,7 +786,7 @@ async def test_an_unknown_name_is_refused_with_the_registered_ones(board):
         board, "/company land piece:Tank company:Acme Works", "player1"
     )
     in_russian = await refused_alone(
-        board, "/компания остановка фигура:Танк компания:Steelworks", "player3"
+        board, "/компания остановиться фигура:Танк компания:Steelworks", "player3"
     )
 
     assert wrong_company == (

@@ -139,7 +139,7 @@ def test_no_i16_the_player_is_told_the_gms_command_and_the_station_shows_in_orde
         "Hood returns to naval station Portsmouth; the GM confirms it is the nearest"
         " by giving the same command: /navy return unit:Hood station:Portsmouth (NO-I16)."
     ]
-    assert "/флот_приказы возвращение соединение:Hood станция:Portsmouth" in (
+    assert "/флот_приказы вернуться соединение:Hood станция:Portsmouth" in (
         named.lines[0].render("ru")
     )
     assert (
