@@ -65,6 +65,7 @@ def start_formation(
                     relay=relay.id,
                 )
     formation = _formation(state, command, forces, turn + max(settings.formation_turns, 1) - 1)
+    formation.disclosed = settings.orders_public  # as its entry in the log is (NO-4.10)
     new = writable(state, *keys)
     members = [new.forces[k] for k in keys]
     if settings.formation_turns == 0:

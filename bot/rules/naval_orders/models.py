@@ -79,6 +79,10 @@ class Formation(BaseModel):
     officer_rating: int | None = None
     members: list[str] = Field(default_factory=list)
     vessels: list[Ship] = Field(default_factory=list)
+    # Whether the other players may know of it (NO-4.10): begun while orders were public, or
+    # published by a turn's end since. The name it gives is then taken for them too. False
+    # in a state saved before this was kept: its name is settled at the turn's end.
+    disclosed: bool = False
 
 
 # --- the nine orders (NO-1.1, NO-I1), with exactly the fields of their forms (NO-I19) ---------

@@ -96,7 +96,10 @@ def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
     }
     for key, force in new.forces.items():
         if not force.disclosed:  # the turn's end publishes its registration to everyone
-            new.forces[key] = force.model_copy(update={"disclosed": True})
+            force = new.forces[key] = force.model_copy(update={"disclosed": True})
+        if force.formation is not None and not force.formation.disclosed:  # and formations
+            published = force.formation.model_copy(update={"disclosed": True})
+            new.forces[key] = force.model_copy(update={"formation": published})
     new.stations = dict(state.stations)
     new.relays = list(state.relays)
     new.hidden_raid_rolls = list(state.hidden_raid_rolls)
