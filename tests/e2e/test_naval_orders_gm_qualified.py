@@ -144,3 +144,11 @@ async def test_an_escorts_refusal_to_the_gm_names_the_convoy_and_escort_qualifie
 
     assert refused.startswith(FRENCH_WS), refused
     assert "Toulon" in refused, refused
+
+
+async def test_a_ports_refusal_to_the_gm_names_the_forces_there_qualified(kept_apart):
+    """The GM takes Brest off the list while France's squadron lies in port there: the
+    refusal names it Western Squadron [France], the force the GM must move first."""
+    refused = await refused_alone(kept_apart, "/navy station remove name:Brest", "gm")
+
+    assert f"({FRENCH_WS})" in refused, refused
