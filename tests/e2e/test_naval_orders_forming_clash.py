@@ -17,6 +17,7 @@ from tests.e2e.play import refused_alone
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_undo import undo
 
 navy = played.navy  # the campaign, three factions and the GM's ports
 
@@ -100,6 +101,35 @@ async def test_a_formation_begun_while_orders_are_public_takes_its_name_at_once(
     refused = await refused_alone(slow, REGISTER.format(name=GF, at=20), "player2")
 
     assert refused == TAKEN, refused
+
+
+@pytest.mark.parametrize("turns", ["2", "1"])
+async def test_an_undone_turn_end_leaves_the_formation_published(slow, turns):
+    """Turn 1's end publishes Britain's formation of Grand Fleet (under way still, with two
+    turns, or made, with one); the GM undoes that end. The log still shows the formation to
+    France, so Grand Fleet stays refused to France."""
+    setting = f"/campaign settings set setting:naval_orders.formation_turns value:{turns}"
+    await slow.slash(setting, as_="gm")
+    await slow.slash(FORM, as_="player1")
+    await end_turn(slow, 1)
+
+    await undo(slow, "ended too early")
+
+    refused = await refused_alone(slow, REGISTER.format(name=GF, at=20), "player2")
+    assert refused == TAKEN, refused
+
+
+async def test_an_undone_command_in_the_turn_does_not_publish_a_hidden_formation(slow):
+    """Britain begins forming Grand Fleet, orders private, then registers Green, which the
+    GM undoes: nothing was published, so France registering Grand Fleet is still answered
+    as for a free name."""
+    await slow.slash(FORM, as_="player1")
+    await slow.slash(REGISTER.format(name="Green", at=1), as_="player1")
+
+    await undo(slow, "not yet")
+
+    taken = await slow.slash(REGISTER.format(name=GF, at=20), as_="player2")
+    assert text_of(taken).startswith(f"{GF} (line squadron) of France is registered"), taken
 
 
 async def test_a_squadron_of_a_dissolving_fleet_is_renamed_when_both_are_known(slow):

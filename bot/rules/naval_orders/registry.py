@@ -71,10 +71,10 @@ def forming_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list
     """The names a formation under way gives forces at its turn's end (the fleet being
     formed, the squadrons of a fleet being dissolved, NO-2.7), but for the forces keyed in
     `but`."""
-    return [n for f in state.forces.values() if f.key not in but for n in _formation_names(f)]
+    return [n for f in state.forces.values() if f.key not in but for n in formation_names(f)]
 
 
-def _formation_names(force: Force) -> list[str]:
+def formation_names(force: Force) -> list[str]:
     """The names the force's formation under way gives at its turn's end (`forming_names`)."""
     formation = force.formation
     if formation is None or force.status != "forming":
@@ -105,7 +105,7 @@ def check_name_not_forming(
     for force in state.forces.values():
         if force.key in but or not formation_known(force, reader):
             continue
-        if any(name_key(made) == key for made in _formation_names(force)):
+        if any(name_key(made) == key for made in formation_names(force)):
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
 
 
@@ -127,7 +127,7 @@ def names_known(
     others = [f for f in state.forces.values() if f.key not in but]
     names = {f.name: may_know(f, reader) for f in others}
     for force in others:
-        for made in _formation_names(force):
+        for made in formation_names(force):
             names.setdefault(made, formation_known(force, reader))
     return names
 
