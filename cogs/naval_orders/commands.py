@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from typing import Literal
 from typing import TypeVar
@@ -75,6 +77,7 @@ from bot.rules.naval_orders.messages import as_the_gm_names
 from bot.rules.naval_orders.models import EnemyPlace
 from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import ForceKind
+from bot.rules.naval_orders.models import ForceName
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.packets import check_packet_can_carry
 from bot.rules.naval_orders.references import resolve_force
@@ -218,6 +221,7 @@ async def _change(
     asked: Asked | None = None,
     question: Callable[[NavalOrdersState, Applied[OutcomeT, NavalOrdersSettings]], Question]
     | None = None,
+    about: Callable[[OutcomeT], Force | None] | None = None,
     **apply: Any,
 ) -> None:
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
@@ -228,28 +232,48 @@ async def _change(
     So are an order given or changed (`ephemeral` None) and what a force is made of, where
     it is and what it forms (its registration, edit, removal, position, formation), which
     the orders' mandatory texts name too (NO-4.10, NO-5.9, NO-6.9) and which are published
-    with them."""
+    with them. A GM's private reply and refusals name the force it concerns (`about`: the
+    outcome's force by default) as the GM reads it (`_as_the_gm_reads`, `_gm_refusal`)."""
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
         lines = list(done.outcome.lines)
         if privately:
-            lines = _as_the_gm_reads(ctx, lines, getattr(done.outcome, "force", None))
+            force = about(done.outcome) if about else getattr(done.outcome, "force", None)
+            lines = _as_the_gm_reads(ctx, lines, force)
         return _messages(ctx, lines, ephemeral=privately)
 
     def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
         return ephemeral is not False and private(settings)
 
-    await apply_or_ask(
-        ctx,
-        lambda s, st, d: _shown(change(s, st, d)),
-        asked=asked,
-        question=question,
-        announce=answer,
-        secret=secret,
-        logged_options=_as_its_player_names,
-        **apply,
-    )
+    with _gm_refusal(ctx):
+        await apply_or_ask(
+            ctx,
+            lambda s, st, d: _shown(change(s, st, d)),
+            asked=asked,
+            question=question,
+            announce=answer,
+            secret=secret,
+            logged_options=_as_its_player_names,
+            **apply,
+        )
+
+
+@contextmanager
+def _gm_refusal(ctx: Ctx) -> Iterator[None]:
+    """A refusal to a GM naming a force kept apart from another of its name (`Force.clash`)
+    by the faction-qualified name the GM tells the two apart by, reads and types (its plain
+    name is the other force's to a GM), as the engine quotes it (`Force.called`); a player
+    reads the plain name they gave it (NO-4.10)."""
+    try:
+        yield
+    except GameError as refused:
+        if ctx.is_gm:
+            refused.params = {
+                key: value.qualified if isinstance(value, ForceName) else value
+                for key, value in refused.params.items()
+            }
+        raise
 
 
 def _as_its_player_names(options: dict[str, Any], outcome: Any) -> dict[str, Any]:
@@ -327,9 +351,11 @@ async def _force_remove(asked: Asked) -> None:
     another force's order escorts it."""
     ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
     name = str(asked.params["name"])
+    struck: list[Force] = []  # the force struck off, which the GM's reply names
 
     def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
         force = _own_force(ctx, state, name)
+        struck[:] = [force]
         # Refused at once while another force's order escorts it; a player reads their own
         # forces' orders there, a GM everyone's.
         reader = None if ctx.is_gm else acting_for(ctx, force.owner)
@@ -341,7 +367,7 @@ async def _force_remove(asked: Asked) -> None:
         force = _own_force(ctx, state, name)
         title = Msg(
             "naval_orders.force.remove_question",
-            force=shown(force.name),
+            force=shown(_reaching(ctx, force)),
             owner=shown(force.owner),
             kind=Msg(f"naval_orders.kind.{force.kind}"),
             location=shown(force.location),
@@ -349,7 +375,14 @@ async def _force_remove(asked: Asked) -> None:
         lines = [line.render(asked.locale) for line in done.outcome.lines[1:]]
         return Question(title.render(asked.locale), lines, verb="remove")
 
-    await _change(ctx, strike, ephemeral=True, asked=asked, question=question)
+    await _change(
+        ctx,
+        strike,
+        ephemeral=True,
+        asked=asked,
+        question=question,
+        about=lambda _o: struck[0] if struck else None,
+    )
 
 
 @confirmed_command("navy station remove")
@@ -605,7 +638,8 @@ class NavalOrdersCog(BotCog):
                 by_gm=ctx.is_gm,
             ).name
         else:
-            target = _reaching(ctx, _form_opens(ctx, state, settings, unit, kind))
+            with _gm_refusal(ctx):
+                target = _reaching(ctx, _form_opens(ctx, state, settings, unit, kind))
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _give_from_form(modal, target, kind, values)
@@ -625,10 +659,11 @@ class NavalOrdersCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
         state, settings = await ctx.read()
-        found, boat = check_packet_can_carry(
-            state, for_owner(ctx, state, unit), packet, unit, by_gm=ctx.is_gm
-        )
-        _form_opens(ctx, state, settings, unit, kind, by_packet=True)
+        with _gm_refusal(ctx):
+            found, boat = check_packet_can_carry(
+                state, for_owner(ctx, state, unit), packet, unit, by_gm=ctx.is_gm
+            )
+            _form_opens(ctx, state, settings, unit, kind, by_packet=True)
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, _reaching(ctx, boat), _reaching(ctx, found), kind, values)
@@ -815,12 +850,13 @@ class NavalOrdersCog(BotCog):
                 lines = _as_the_gm_reads(ctx, lines, tested[0] if tested else None)
             return _messages(ctx, lines, ephemeral=privately, colour=colour)
 
-        await ctx.apply(
-            lambda s, st, d: _shown(attack(s, st, d)),
-            audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
-            announce=verdict,
-            secret=lambda settings, _o: private(settings),
-        )
+        with _gm_refusal(ctx):
+            await ctx.apply(
+                lambda s, st, d: _shown(attack(s, st, d)),
+                audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
+                announce=verdict,
+                secret=lambda settings, _o: private(settings),
+            )
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import refused_alone
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_undo import undo
 
 navy = played.navy  # the campaign, three factions and the GM's ports
 
@@ -68,6 +70,66 @@ async def test_a_formation_named_like_a_hidden_force_is_renamed_when_both_are_kn
     overview = await gm_overview(slow)
     assert f"{GF} [Britain] (Britain), location 1" in overview, overview
     assert f"{GF} (France), location 20" in overview, overview
+
+
+TAKEN = "The name “Grand Fleet” is already taken by another force (NO-4.10)."
+
+
+async def test_a_published_formations_name_is_taken_for_everyone(slow):
+    """Britain begins forming Grand Fleet; turn 1's end publishes it. From then on Grand
+    Fleet is refused to France as a registered force's name is, rather than registered and
+    renamed Grand Fleet [France] when the fleet is made; Britain was refused at once."""
+    await slow.slash(FORM, as_="player1")
+    mine = await refused_alone(slow, REGISTER.format(name=GF, at=1), "player1")
+    assert mine == TAKEN, mine
+    await end_turn(slow, 1)
+
+    refused = await refused_alone(slow, REGISTER.format(name=GF, at=20), "player2")
+
+    assert refused == TAKEN, refused
+    second = await end_turn(slow, 2)
+    assert f"Fleet formed: {GF}" in second and "renamed" not in second, second
+
+
+async def test_a_formation_begun_while_orders_are_public_takes_its_name_at_once(slow):
+    """With orders public, the formation is posted for everyone as it begins: France is
+    refused its fleet's name in the same turn."""
+    public = "/campaign settings set setting:naval_orders.orders_public value:true"
+    await slow.slash(public, as_="gm")
+    await slow.slash(FORM, as_="player1")
+
+    refused = await refused_alone(slow, REGISTER.format(name=GF, at=20), "player2")
+
+    assert refused == TAKEN, refused
+
+
+@pytest.mark.parametrize("turns", ["2", "1"])
+async def test_an_undone_turn_end_leaves_the_formation_published(slow, turns):
+    """Turn 1's end publishes Britain's formation of Grand Fleet (under way still, with two
+    turns, or made, with one); the GM undoes that end. The log still shows the formation to
+    France, so Grand Fleet stays refused to France."""
+    setting = f"/campaign settings set setting:naval_orders.formation_turns value:{turns}"
+    await slow.slash(setting, as_="gm")
+    await slow.slash(FORM, as_="player1")
+    await end_turn(slow, 1)
+
+    await undo(slow, "ended too early")
+
+    refused = await refused_alone(slow, REGISTER.format(name=GF, at=20), "player2")
+    assert refused == TAKEN, refused
+
+
+async def test_an_undone_command_in_the_turn_does_not_publish_a_hidden_formation(slow):
+    """Britain begins forming Grand Fleet, orders private, then registers Green, which the
+    GM undoes: nothing was published, so France registering Grand Fleet is still answered
+    as for a free name."""
+    await slow.slash(FORM, as_="player1")
+    await slow.slash(REGISTER.format(name="Green", at=1), as_="player1")
+
+    await undo(slow, "not yet")
+
+    taken = await slow.slash(REGISTER.format(name=GF, at=20), as_="player2")
+    assert text_of(taken).startswith(f"{GF} (line squadron) of France is registered"), taken
 
 
 async def test_a_squadron_of_a_dissolving_fleet_is_renamed_when_both_are_known(slow):

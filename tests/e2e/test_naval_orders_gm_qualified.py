@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.play import newest_entry
+from tests.e2e.play import refused_alone
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import form
@@ -96,3 +97,58 @@ async def test_the_log_france_reads_keeps_britains_hidden_name_hidden(kept_apart
     logged = (await kept_apart.slash(f"/history show entry:{entry}", as_="gm")).embed.description
     assert f"Command test of {WS} (Cruising)" in logged, logged
     assert "[France]" not in logged, logged
+
+
+@pytest.mark.parametrize(
+    ("line", "refusal"),
+    [
+        ("/navy test unit:{unit} enemy_at:own", "{unit} may not attack now (awaiting orders)"),
+        ("/navy complete unit:{unit}", "{unit} has no order to complete"),
+        ("/navy return unit:{unit} station:Brest", "{unit} is not returning to a naval station"),
+        ("/navy packet packet:{unit} unit:{unit} order:cruise", "{unit} is not a packet boat"),
+    ],
+)
+async def test_the_gms_refusals_use_the_qualified_name(kept_apart, line, refusal):
+    """A GM refused a command for France's squadron reads which force is meant: Western
+    Squadron [France]; France, refused the same, reads the name it gave."""
+    gm = await refused_alone(kept_apart, line.format(unit=FRENCH_WS), "gm")
+    assert gm.startswith(refusal.format(unit=FRENCH_WS)), gm
+
+    french = await refused_alone(kept_apart, line.format(unit=WS), "player2")
+    assert french.startswith(refusal.format(unit=WS)), french
+    assert "[France]" not in french, french
+
+
+async def test_the_gm_is_asked_and_told_of_a_removal_by_the_qualified_name(kept_apart):
+    """The GM strikes off France's squadron: the question and the reply name Western
+    Squadron [France], and Britain's squadron stays."""
+    asked = await kept_apart.slash(f"/navy forces remove name:{FRENCH_WS}", as_="gm")
+    assert asked.embed.title.startswith(f"Strike {FRENCH_WS} of France"), asked.embed.title
+
+    struck = await kept_apart.click(asked, "Remove", as_="gm")
+
+    assert FRENCH_WS in text_of(struck), struck.text()
+    overview = text_of(await kept_apart.slash("/navy orders", as_="gm"))
+    assert f"{WS} (Britain)" in overview and "(France)" not in overview, overview
+
+
+async def test_an_escorts_refusal_to_the_gm_names_the_convoy_and_escort_qualified(kept_apart):
+    """France's Western Squadron (kept apart) carries transports, and France's Toulon
+    escorts it. The GM, refused its removal, reads Western Squadron [France] and the order
+    that names it."""
+    await kept_apart.slash(f"/navy forces edit name:{FRENCH_WS} ships:2xIII, 2 transport", as_="gm")
+    await kept_apart.slash(REGISTER.format(name="Toulon", at=20), as_="player2")
+    await give(kept_apart, "Toulon", "escort", form(convoy=WS, details=""), as_="player2")
+
+    refused = await refused_alone(kept_apart, f"/navy forces remove name:{FRENCH_WS}", "gm")
+
+    assert refused.startswith(FRENCH_WS), refused
+    assert "Toulon" in refused, refused
+
+
+async def test_a_ports_refusal_to_the_gm_names_the_forces_there_qualified(kept_apart):
+    """The GM takes Brest off the list while France's squadron lies in port there: the
+    refusal names it Western Squadron [France], the force the GM must move first."""
+    refused = await refused_alone(kept_apart, "/navy station remove name:Brest", "gm")
+
+    assert f"({FRENCH_WS})" in refused, refused

@@ -90,6 +90,7 @@ from bot.rules.naval_orders.setup import setup_step
 from bot.rules.naval_orders.turn import ROLL_RAID_DURATION
 from bot.rules.naval_orders.turn import awaited
 from bot.rules.naval_orders.turn import end_of_turn
+from bot.rules.naval_orders.turn import kept_formations_published
 from bot.rules.naval_orders.turn import kept_renames
 from bot.rules.naval_orders.turn import undone_twin
 from bot.rules.naval_orders.turn import waiting_for
@@ -106,7 +107,8 @@ def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> Nava
     disclosed, and a force kept apart that the undone turn's end renamed keeps its new name
     (`turn.kept_renames`). The undone entries stay readable in the log, so a player who read
     the force there may name it still (NO-4.10: refused as not theirs, not as a name no
-    force has), by the name the summary gave it."""
+    force has), by the name the summary gave it; so do the formations it published
+    (`turn.kept_formations_published`)."""
     known = {
         key
         for key, force in restored.forces.items()
@@ -119,7 +121,7 @@ def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> Nava
         for key in known:
             forces[key] = forces[key].model_copy(update={"disclosed": True})
         restored = restored.model_copy(update={"forces": forces})
-    return kept_renames(undone, restored)
+    return kept_renames(undone, kept_formations_published(undone, restored))
 
 
 SPEC = RulesetSpec(

@@ -106,12 +106,14 @@ def command_test_target(settings: NavalOrdersSettings, order: TestedOrder) -> in
 def _tested_order(force: Force, settings: NavalOrdersSettings) -> TestedOrder:
     """The order under which the force may test now, or a refusal (NO-I9, NO-I22)."""
     if force.kind == "packet":
-        raise RuleViolation("naval_orders.error.packet_no_test", clause="NO-I22", force=force.name)
+        raise RuleViolation(
+            "naval_orders.error.packet_no_test", clause="NO-I22", force=force.called
+        )
     if force.status != "executing" or force.order is None:
         raise RuleViolation(
             "naval_orders.error.cannot_attack_now",
             clause="NO-I9",
-            force=force.name,
+            force=force.called,
             status=Msg(f"naval_orders.status.{force.status}"),
         )
     order = force.order.order
@@ -123,7 +125,7 @@ def _tested_order(force: Force, settings: NavalOrdersSettings) -> TestedOrder:
             raise RuleViolation(
                 "naval_orders.error.not_in_area",
                 clause="NO-I9",
-                force=force.name,
+                force=force.called,
                 location=order.location or "…",
             )
         return order.kind
@@ -181,7 +183,7 @@ def take_command_test(
     if force.tests_this_turn(turn) >= settings.command_tests_per_turn:
         # First: a force that passed is `attacking`, and "cannot attack now" would hide why.
         raise RuleViolation(
-            "naval_orders.error.test_used", clause="NO-I9", force=force.name, turn=turn
+            "naval_orders.error.test_used", clause="NO-I9", force=force.called, turn=turn
         )
     order = _tested_order(force, settings)
     _check_scope(settings, order, request.enemy_at, request.enemy_has_transports_or_packets)

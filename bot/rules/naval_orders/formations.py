@@ -50,7 +50,7 @@ def start_formation(
     ]
     for force in forces:
         if force.status == "forming":
-            raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
+            raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.called)
     keys = [f.key for f in forces]
     if len(set(keys)) != len(keys):
         raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
@@ -61,10 +61,11 @@ def start_formation(
                 raise RuleViolation(
                     "naval_orders.error.formation_relay",
                     clause="NO-2.7",
-                    force=state.forces[relay.force].name,
+                    force=state.forces[relay.force].called,
                     relay=relay.id,
                 )
     formation = _formation(state, command, forces, turn + max(settings.formation_turns, 1) - 1)
+    formation.disclosed = settings.orders_public  # as its entry in the log is (NO-4.10)
     new = writable(state, *keys)
     members = [new.forces[k] for k in keys]
     if settings.formation_turns == 0:
@@ -151,7 +152,7 @@ def _formation(
         raise RuleViolation("naval_orders.error.convoy_vessels", clause="NO-2.7")
     if first.kind == "packet":
         raise RuleViolation(
-            "naval_orders.error.packet_no_orders", clause="NO-I22", force=first.name
+            "naval_orders.error.packet_no_orders", clause="NO-I22", force=first.called
         )
     if command.kind == "form_convoy":
         if len(first.all_ships()) + len(vessels) > MAX_SHIPS_PER_FORCE:
@@ -185,7 +186,7 @@ def _check_squadrons_free(state: NavalOrdersState, fleet: Force, reader: str | N
                 clause="NO-4.10",
                 squadron=squadron.name,
                 existing=other,
-                fleet=fleet.name,
+                fleet=fleet.called,
             )
 
 

@@ -90,7 +90,7 @@ def check_at_station(state: NavalOrdersState, force: Force, kind: OrderKind) -> 
         raise RuleViolation(
             "naval_orders.error.not_at_station",
             clause="NO-1.1",
-            force=force.name,
+            force=force.called,
             order=Msg(f"naval_orders.order.{kind}"),
         )
 
@@ -188,8 +188,8 @@ def _check_convoy(
         raise RuleViolation(
             _ESCORT_REFUSAL[ending.kind],
             clause="NO-I18",
-            convoy=escorted.name,
-            fleet=ending.fleet_name or escorted.name,
+            convoy=escorted.called,
+            fleet=ending.fleet_name or escorted.called,
             turn=ending.complete_turn,
             next=ending.complete_turn + 1,
         )
@@ -286,7 +286,7 @@ def _check_not_to_its_start(force: Force, destination: str | None) -> None:
         raise RuleViolation(
             "naval_orders.error.transfer_to_start",
             clause="NO-5.2",
-            force=force.name,
+            force=force.called,
             location=destination,
         )
 
@@ -298,7 +298,7 @@ def _check_waypoint_not_at_start(force: Force, via: list[str]) -> None:
         raise RuleViolation(
             "naval_orders.error.waypoint_at_start",
             clause="NO-5.2",
-            force=force.name,
+            force=force.called,
             location=force.location,
         )
 

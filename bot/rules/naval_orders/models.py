@@ -45,6 +45,22 @@ def name_key(name: str) -> str:
     return text_name_key(name)
 
 
+class ForceName(str):
+    """The plain name of a force kept apart from another of its name (`Force.clash`) as a
+    refusal quotes it: its player reads it so, a GM's refusal reads `qualified`, the name a
+    GM tells the two apart by (NO-4.10; `cogs/naval_orders`, `Force.called`)."""
+
+    qualified: str
+
+    def __new__(cls, name: str, qualified: str) -> ForceName:
+        made = super().__new__(cls, name)
+        made.qualified = qualified
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return (str(self), self.qualified)
+
+
 class Ship(BaseModel):
     """One vessel: a rated warship (I–VI) or an unrated transport, merchantman or packet boat,
     with its damage (NO-2.6, NO-I5)."""
@@ -79,6 +95,10 @@ class Formation(BaseModel):
     officer_rating: int | None = None
     members: list[str] = Field(default_factory=list)
     vessels: list[Ship] = Field(default_factory=list)
+    # Whether the other players may know of it (NO-4.10): begun while orders were public, or
+    # published by a turn's end since. The name it gives is then taken for them too. False
+    # in a state saved before this was kept: its name is settled at the turn's end.
+    disclosed: bool = False
 
 
 # --- the nine orders (NO-1.1, NO-I1), with exactly the fields of their forms (NO-I19) ---------
@@ -263,6 +283,18 @@ class Force(BaseModel):
         clashes with a force its player may not know of, its faction-qualified name's
         (`clash`)."""
         return name_key(self.clash or self.name)
+
+    @property
+    def gm_name(self) -> str:
+        """The name a GM reads and types the force by: for one kept apart (`clash`), its
+        faction-qualified name, as its plain name is the other force's to a GM (NO-4.10)."""
+        return self.clash or self.name
+
+    @property
+    def called(self) -> str:
+        """The force's name as a refusal quotes it: its plain name, which its player reads,
+        carrying its `gm_name` for a GM's refusal (`ForceName`)."""
+        return self.name if self.clash is None else ForceName(self.name, self.clash)
 
     def all_ships(self) -> list[Ship]:
         """Every vessel of the force; a fleet's are those of all its squadrons (§4)."""

@@ -70,7 +70,7 @@ def check_may_receive(
     check_enabled(settings, kind)
     if force.kind == "packet":
         raise RuleViolation(
-            "naval_orders.error.packet_no_orders", clause="NO-I22", force=force.name
+            "naval_orders.error.packet_no_orders", clause="NO-I22", force=force.called
         )
     if not override and force.orders_this_turn(turn) >= settings.orders_per_force_per_turn:
         if force.gm_order_kind is not None:
@@ -78,15 +78,15 @@ def check_may_receive(
             raise RuleViolation(
                 "naval_orders.error.second_order_by_gm",
                 clause="NO-I2",
-                force=force.name,
+                force=force.called,
                 turn=turn,
                 order=Msg(f"naval_orders.order.{force.gm_order_kind}"),
             )
         raise RuleViolation(
-            "naval_orders.error.second_order", clause="NO-I2", force=force.name, turn=turn
+            "naval_orders.error.second_order", clause="NO-I2", force=force.called, turn=turn
         )
     if force.status == "forming" and not override:
-        raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
+        raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.called)
 
 
 def check_order_form_opens(
@@ -122,7 +122,7 @@ def check_may_change_here(force: Force, *, override: bool) -> None:
     NO-4.3, NO-6.3; or broken) gets its next one in port or by packet boat too."""
     had_orders = force.order is not None or force.orders_given_turn is not None
     if not force.in_port and had_orders and not override:
-        raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.name)
+        raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.called)
 
 
 def new_active_order(
@@ -361,7 +361,7 @@ def complete_order(
     one (NO-4.3, NO-6.3, NO-I16), wherever the GM ended it."""
     force = find_own_force(state, force_name, faction, by_gm)
     if force.order is None:
-        raise RuleViolation("naval_orders.error.no_order", clause="NO-I1", force=force.name)
+        raise RuleViolation("naval_orders.error.no_order", clause="NO-I1", force=force.called)
     if force.order.order.kind in PROCEDURE_ORDERS and not by_gm:
         # Cruising and raiding end at their count (NO-I14), a transfer in its port (NO-I17).
         raise NotAllowed(
@@ -518,7 +518,7 @@ def declare_return_station(
         raise RuleViolation(
             "naval_orders.error.not_returning_now",
             clause="NO-I16",
-            force=force.name,
+            force=force.called,
             status=status_msg(force),
         )
     station = find_station(state, station_name)

@@ -91,16 +91,16 @@ def check_packet_can_carry(
     force = find_own_force(state, force_name, faction, by_gm)
     packet = find_own_force(state, packet_name, faction, by_gm)
     if packet.kind != "packet":
-        raise RuleViolation("naval_orders.error.not_a_packet", clause="NO-I22", force=packet.name)
+        raise RuleViolation("naval_orders.error.not_a_packet", clause="NO-I22", force=packet.called)
     if not packet.in_port:
         raise RuleViolation(
-            "naval_orders.error.packet_not_in_port", clause="NO-3.3", force=packet.name
+            "naval_orders.error.packet_not_in_port", clause="NO-3.3", force=packet.called
         )
     if any(r.packet == packet.key and r.arrived_turn is None for r in state.relays):
-        raise Conflict("naval_orders.error.packet_busy", clause="NO-I22", force=packet.name)
+        raise Conflict("naval_orders.error.packet_busy", clause="NO-I22", force=packet.called)
     if force.in_port:
         raise RuleViolation(
-            "naval_orders.error.in_port_give_directly", clause="NO-I18", force=force.name
+            "naval_orders.error.in_port_give_directly", clause="NO-I18", force=force.called
         )
     return force, packet
 

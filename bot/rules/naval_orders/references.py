@@ -72,22 +72,26 @@ def resolve_force(state: NavalOrdersState, name: str, reader: str | None) -> For
     return found[0] if found else None
 
 
-def _orders_of(state: NavalOrdersState, force: Force) -> Iterator[tuple[ActiveOrder, Msg]]:
-    """The force's orders, each with the words that name it: in force, recorded for the end
-    of its layover, on their way by packet boat."""
+def _orders_of(
+    state: NavalOrdersState, force: Force, *, by_gm: bool
+) -> Iterator[tuple[ActiveOrder, Msg]]:
+    """The force's orders, each with the words that name it (to a GM, `by_gm`, by the name
+    a GM reads it by, `Force.gm_name`): in force, recorded for the end of its layover, on
+    their way by packet boat."""
     kind = "naval_orders.named.{}"
+    name = force.gm_name if by_gm else force.name
     if force.order is not None:
-        yield force.order, Msg(kind.format("order"), force=force.name, order=_kind(force.order))
+        yield force.order, Msg(kind.format("order"), force=name, order=_kind(force.order))
     if force.pending_order is not None:
         pending = force.pending_order
-        yield pending, Msg(kind.format("pending"), force=force.name, order=_kind(pending))
+        yield pending, Msg(kind.format("pending"), force=name, order=_kind(pending))
     for relay in state.relays:
         if relay.force == force.key:
             yield (
                 relay.order,
                 Msg(
                     kind.format("relay"),
-                    force=force.name,
+                    force=name,
                     relay=relay.id,
                     order=_kind(relay.order),
                 ),
@@ -158,20 +162,20 @@ def check_station_unnamed(
 ) -> None:
     """Refuse to change the port as `change` says while an order needs it as it is (see
     `_names_station`), or a force returning to a naval station makes for it (NO-I16: unless
-    it only moves), naming each (the GM, who keeps the list, reads every order). Taken off
-    the list or moved to `location`, it is refused too while a force lies in port there
-    (NO-3.3)."""
+    it only moves), naming each as the GM reads it (`Force.gm_name`: the GM, who keeps the
+    list, reads every order; NO-4.10). Taken off the list or moved to `location`, it is
+    refused too while a force lies in port there (NO-3.3)."""
     uses: list[Msg] = []
     for key in sorted(state.forces):
         force = state.forces[key]
-        orders = _orders_of(state, force)
+        orders = _orders_of(state, force, by_gm=True)
         uses += [words for active, words in orders if _names_station(active, station, change)]
         if (
             change != "move"
             and force.return_station is not None
             and name_key(force.return_station) == station.key
         ):
-            uses.append(Msg("naval_orders.named.return", force=force.name))
+            uses.append(Msg("naval_orders.named.return", force=force.gm_name))
     where = {"old": station.location, "location": location} if change == "move" else {}
     if uses:
         raise RuleViolation(
@@ -184,7 +188,7 @@ def check_station_unnamed(
     if change == "seaport":
         return
     lying = [
-        Msg("naval_orders.named.in_port", force=force.name)
+        Msg("naval_orders.named.in_port", force=force.gm_name)
         for force in sorted(state.forces.values(), key=lambda f: f.key)
         if force.in_port and name_key(force.location) == name_key(station.location)
     ]
@@ -210,7 +214,8 @@ def check_force_unnamed(
     """Refuse to change the force as `change` says while another force's order escorts it
     (NO-1.1): struck off, left without transports or merchantmen, formed into a fleet (unless
     the fleet takes its name, `keeps_name`, and with it its transports) or dissolved. The
-    forces of `reader` are named (every force for a GM, `reader` None); another player's,
+    forces of `reader` are named (every force for a GM, `reader` None, as a GM reads it,
+    `Force.gm_name`, NO-4.10); another player's,
     whose orders are theirs to read (issue 14), are only counted."""
     if keeps_name:
         return
@@ -220,7 +225,7 @@ def check_force_unnamed(
         other = state.forces[key]
         if key == force.key:
             continue
-        for active, words in _orders_of(state, other):
+        for active, words in _orders_of(state, other, by_gm=reader is None):
             if not isinstance(active.order, EscortOrder) or active.order.convoy is None:
                 continue
             escorted = resolve_force(state, active.order.convoy, other.owner)
@@ -236,6 +241,6 @@ def check_force_unnamed(
         raise RuleViolation(
             _FORCE_REFUSAL[change],
             clause="NO-I18",
-            force=force.name,
+            force=force.gm_name if reader is None else force.name,
             uses=shown_msg(MsgList(uses, "; ")),
         )

@@ -71,10 +71,10 @@ def forming_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list
     """The names a formation under way gives forces at its turn's end (the fleet being
     formed, the squadrons of a fleet being dissolved, NO-2.7), but for the forces keyed in
     `but`."""
-    return [n for f in state.forces.values() if f.key not in but for n in _formation_names(f)]
+    return [n for f in state.forces.values() if f.key not in but for n in formation_names(f)]
 
 
-def _formation_names(force: Force) -> list[str]:
+def formation_names(force: Force) -> list[str]:
     """The names the force's formation under way gives at its turn's end (`forming_names`)."""
     formation = force.formation
     if formation is None or force.status != "forming":
@@ -97,28 +97,38 @@ def check_name_not_forming(
     state: NavalOrdersState, name: str, *, but: Collection[str] = (), reader: str | None = None
 ) -> None:
     """A new force does not take the name a formation under way gives a force at its turn's
-    end (NO-2.7), one `reader` (None: a GM) may know of (`names_known`): the two would be
-    one force then, and one of them lost (NO-4.10). A name another player's formation
-    gives is not refused, so as not to tell that it is under way: the force made at the
-    turn's end is kept apart (`settle_force`)."""
+    end (NO-2.7), one `reader` (None: a GM) may know of (`formation_known`): the two would
+    be one force then, and one of them lost (NO-4.10). A name another player's formation
+    not yet published gives is not refused, so as not to tell that it is under way: the
+    force made at the turn's end is kept apart (`settle_force`)."""
     key = name_key(name)
     for force in state.forces.values():
-        if force.key in but or not may_know(force, reader, disclosed=False):
+        if force.key in but or not formation_known(force, reader):
             continue
-        if any(name_key(made) == key for made in _formation_names(force)):
+        if any(name_key(made) == key for made in formation_names(force)):
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+
+
+def formation_known(force: Force, reader: str | None) -> bool:
+    """Whether the player of faction `reader` (None: a GM) may know of the formation `force`
+    is in (`Force.formation`): a GM and its player always; the others once it is published
+    (`Formation.disclosed`: begun while orders were public, or a turn has ended since), as
+    its order's entry in the log then is (NO-2.7, NO-4.10)."""
+    public = force.formation is not None and force.formation.disclosed
+    return may_know(force, reader, disclosed=public)
 
 
 def names_known(
     state: NavalOrdersState, reader: str | None, *, but: Collection[str] = ()
 ) -> dict[str, bool]:
     """The names forces go by (`force_names`), each with whether `reader` may know it
-    (`may_know`), not a name another player's formation under way gives."""
+    (`may_know`); a name a formation under way gives, whether `reader` may know of the
+    formation (`formation_known`)."""
     others = [f for f in state.forces.values() if f.key not in but]
     names = {f.name: may_know(f, reader) for f in others}
     for force in others:
-        for made in _formation_names(force):
-            names.setdefault(made, may_know(force, reader, disclosed=False))
+        for made in formation_names(force):
+            names.setdefault(made, formation_known(force, reader))
     return names
 
 

@@ -43,6 +43,7 @@ from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import clashes
 from bot.rules.naval_orders.registry import force_names
+from bot.rules.naval_orders.registry import formation_names
 from bot.rules.naval_orders.registry import qualified_name
 from bot.rules.naval_orders.registry import qualifies
 from bot.rules.naval_orders.registry import station_location
@@ -96,7 +97,10 @@ def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
     }
     for key, force in new.forces.items():
         if not force.disclosed:  # the turn's end publishes its registration to everyone
-            new.forces[key] = force.model_copy(update={"disclosed": True})
+            force = new.forces[key] = force.model_copy(update={"disclosed": True})
+        if force.formation is not None and not force.formation.disclosed:  # and formations
+            published = force.formation.model_copy(update={"disclosed": True})
+            new.forces[key] = force.model_copy(update={"formation": published})
     new.stations = dict(state.stations)
     new.relays = list(state.relays)
     new.hidden_raid_rolls = list(state.hidden_raid_rolls)
@@ -317,6 +321,37 @@ def _told_name(
         ),
         None,
     )
+
+
+def kept_formations_published(
+    undone: NavalOrdersState, restored: NavalOrdersState
+) -> NavalOrdersState:
+    """What an undo puts back of the formations the undone turn's end published
+    (`Formation.disclosed`): the log keeps their entries readable, so the names they give
+    stay taken for every player (NO-2.7, NO-4.10). Published: still under way after the
+    undone command and disclosed there, or made by it (the forces of its names stand)."""
+    forces = dict(restored.forces)
+    for key, force in restored.forces.items():
+        formation = force.formation
+        if formation is None or formation.disclosed or force.status != "forming":
+            continue
+        later = undone.forces.get(key)
+        if later is not None and later.status == "forming" and later.formation is not None:
+            published = later.formation.disclosed
+        else:
+            made = {name_key(n) for n in formation_names(force)}
+            published = any(
+                name_key(f.owner) == name_key(force.owner)
+                and f.status != "forming"
+                and name_key(f.renamed_from or f.name) in made
+                for f in undone.forces.values()
+            )
+        if published:
+            disclosed = formation.model_copy(update={"disclosed": True})
+            forces[key] = force.model_copy(update={"formation": disclosed})
+    if forces == restored.forces:
+        return restored
+    return restored.model_copy(update={"forces": forces})
 
 
 def undone_twin(undone: NavalOrdersState, force: Force) -> Force | None:
