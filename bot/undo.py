@@ -376,6 +376,8 @@ class UndoService:
             # Whoever is asked again is pinged anew: an edit notifies nobody.
             for ping in asked_again:
                 done.redraws.append(await ping_again(uow, ping))
+            # The questions a join gave the faction's new player read as before it.
+            done.redraws.extend(await handed_back(uow, unit))
         return done
 
 
@@ -613,6 +615,20 @@ async def withdraw_questions(
             rows.append({**row, "components": kept})
     payload.update(components=rows, repost=True, gone="leave")
     return await _written(uow, shown.channel_id, payload)
+
+
+async def handed_back(uow: UnitOfWork, unit: UndoUnit) -> list[OutboxMessage]:
+    """Write, in the undo's transaction, the edits that show the questions the undone join
+    gave the faction's new player (`announcements.hand_over`, journaled as `handed_over`)
+    as they read before it: its former player named again. A message that is gone, or a
+    post no longer kept, is left as it is."""
+    handed = {int(op["outbox"]): int(op["message"]) for op in unit.ops if op["op"] == "handed_over"}
+    edits = []
+    for post in await outbox.posts(uow.conn, unit.campaign_id, list(handed)):
+        payload = {k: v for k, v in post.row.payload.items() if k not in ("gone", "ephemeral")}
+        payload.update(edit=handed[post.row.id], repost=True, gone="leave")
+        edits.append(await _written(uow, post.row.channel_id, payload))
+    return edits
 
 
 async def refuse_while_ending(uow: UnitOfWork, undo: UndoWrites) -> None:
