@@ -69,6 +69,7 @@ from bot.interactions import update_message
 from bot.storage import outbox
 from bot.storage.outbox import K
 from bot.storage.outbox import OutboxMessage
+from bot.text import same_name
 
 __all__ = [
     "RESTART_NOTE",
@@ -77,9 +78,11 @@ __all__ = [
     "OutboxMessage",
     "Renderer",
     "deliver",
+    "hand_over",
     "post",
     "post_held",
     "post_unsent",
+    "questions_asking",
     "rendered",
     "renderer",
     "state_before",
@@ -394,6 +397,74 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
             if (post := shown[prefix]) is not None
         ),
     ]
+
+
+async def questions_asking(uow: UnitOfWork, faction: str) -> list[OutboxMessage]:
+    """The newest post showing each open question a ruleset keeps in its state that waits
+    for `faction` (`RulesetSpec.asked_whom`; `reasked` read against an empty state names
+    every question open in a state), one a message, oldest first; its `payload["edit"]`
+    is the message (`outbox.showing`). A question whose post was never kept is left out."""
+    prefixes: list[str] = []
+    for key in uow.campaign.rulesets:
+        spec = _asking(key)
+        if spec is None or spec.reasked is None or spec.asked_whom is None:
+            continue
+        state, _ = await uow.load(spec.key)
+        for control, question in spec.reasked(spec.state_model(), state):
+            whom = spec.asked_whom(state, question)
+            if whom is not None and same_name(whom, faction):
+                prefixes.append(f"x:{control}:{question}:")
+    newest: dict[int, OutboxMessage] = {}
+    for row in (await outbox.showing(uow.conn, uow.campaign.id, prefixes)).values():
+        if row is not None:
+            message = int(row.payload["edit"])
+            if message not in newest or row.id > newest[message].id:
+                newest[message] = row
+    return sorted(newest.values(), key=lambda row: row.id)
+
+
+def _asking(ruleset: str) -> rulesets.AnySpec | None:
+    try:
+        return rulesets.get(ruleset)
+    except KeyError:
+        return None
+
+
+async def hand_over(
+    uow: UnitOfWork, player: int, asking: Sequence[OutboxMessage]
+) -> list[OutboxMessage]:
+    """Write, in a join's transaction, the edits that give a faction's questions (`asking`,
+    `questions_asking`) to its new `player`: a question whose text pinged its former player
+    names the new one instead, and pings them when an undo asks it again (an edit notifies
+    nobody: the join's answer links the questions). Such a message asks one faction (its
+    player pinged, or none when it was unplayed: its text is left as it is), so whoever it
+    pinged is its former player. The join's undo journal keeps each question's post before
+    the edit (`handed_over`): its undo redraws the question as it read (bot/undo.py).
+    Returns the edits."""
+    journal = uow.writes.journal
+    edits = []
+    for row in asking:
+        content = str(row.payload.get("content") or "")
+        former = [u for u in _pinged(row.payload) if u != player]
+        if not content or not former:
+            continue
+        for user in former:
+            content = content.replace(f"<@{user}>", f"<@{player}>")
+        mentions = ping_only([player]).to_dict()
+        payload = {k: v for k, v in row.payload.items() if k not in ("gone", "ephemeral")}
+        payload.update(content=content, allowed_mentions=mentions, repost=True, gone="leave")
+        edit = await outbox.add(
+            uow.conn,
+            campaign_id=uow.campaign.id,
+            channel_id=row.channel_id,
+            interaction_id=None,
+            choice_id=None,
+            payload=payload,
+        )
+        if journal is not None:
+            journal.add("handed_over", outbox=row.id, message=int(row.payload["edit"]))
+        edits.append(edit)
+    return edits
 
 
 def _pre_image(spec: rulesets.AnySpec, op: Mapping[str, Any]) -> BaseModel | None:

@@ -805,9 +805,9 @@ class TurnFlow:
                 if campaign is None or schedule.deadline_at is None:
                     continue
                 if campaign.turn != schedule.turn:  # the turn ended before its deadline
-                    await writes.save(
-                        replace(schedule, deadline_at=None, reminded_until=None, due_at=None)
-                    )
+                    # Nothing more is due; its deadline stays, unshown (`schedule`), for an
+                    # undo of that end to give the reopened turn back (`reopen_deadline`).
+                    await writes.save(replace(schedule, due_at=None))
                     continue
                 if moment >= schedule.deadline_at:
                     post, end = await self._deadline(writes, campaigns, campaign, schedule, moment)

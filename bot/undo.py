@@ -62,6 +62,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -90,6 +92,7 @@ from bot.storage.undo import UndoWrites
 from bot.storage.undo import ruleset_row
 from bot.text import clean_text
 from bot.text import shown
+from bot.turn_flow import next_due
 
 UNDO_CHOICE = "history_undo"
 REASON_MAX = 200
@@ -136,7 +139,9 @@ class UndoDone:
     undid: list[int]
     closed_choices: list[int]
     turn_end: int | None = None  # the reopened turn, when a turn end was undone
-    deadline_cleared: bool = False  # the reopened turn's deadline had passed: it has none now
+    # The reopened turn's deadline (epoch seconds) and what became of it (`reopen_deadline`:
+    # `DEADLINE_KEPT`, or cleared: `DEADLINE_PASSED`, `DEADLINE_REACHED`); None: it had none.
+    deadline: tuple[str, int] | None = None
     reopened: list[int] = field(default_factory=list)  # answered choices open again
     unshown: list[int] = field(default_factory=list)  # of those, the ones not redrawn
     # Questions kept in a ruleset's state open again whose post was never kept: not redrawn.
@@ -208,11 +213,15 @@ class UndoService:
         *,
         choice_id: int | None = None,
         announce: Callable[[UnitOfWork, UndoDone], Awaitable[None]] | None = None,
+        now: datetime | None = None,
     ) -> UndoDone:
         """Revert the newest command, whose last entry must be `expected_seq` (what the GM
         confirmed); refused when the log moved on, when it is not the GM, or when the entry
         is an undo (redo is a new command). `announce` writes what the undo must post (the
-        reopened turn's new commitment) in the same transaction (bot/announcements.py)."""
+        reopened turn's new commitment) in the same transaction (bot/announcements.py).
+        `now` (the bot's clock; the system's when None) tells whether a reopened turn's
+        deadline is still ahead (`reopen_deadline`)."""
+        moment = int((now or datetime.now(UTC)).timestamp())
         await self._require_gm(campaign_id, actor)
         reason = clean_reason(reason)
         async with self.service.work(campaign_id, actor) as uow:
@@ -257,7 +266,7 @@ class UndoService:
             span = unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}"
             turn = closed_turn(unit)
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
-            cleared = False
+            deadline = None
             if turn is None:
                 summary = Msg(  # the reason as the GM typed it (`shown`)
                     "undo.summary",
@@ -267,9 +276,12 @@ class UndoService:
                 )
             else:  # the turn reopens: its revealed seed is never used again
                 reopened = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
-                cleared = await clear_passed_deadline(ScheduleWrites(uow.conn), campaign_id)
-                if cleared:
-                    reopened["deadline_cleared"] = True
+                deadline = await reopen_deadline(
+                    ScheduleWrites(uow.conn), campaign_id, turn, moment
+                )
+                if deadline is not None:
+                    stands = deadline[0] == DEADLINE_KEPT
+                    reopened["deadline_kept" if stands else "deadline_cleared"] = True
                 summary = Msg(
                     "undo.summary_turn_end",
                     seq=span,
@@ -305,7 +317,7 @@ class UndoService:
                 undid,
                 closed,
                 turn,
-                cleared,
+                deadline,
                 answered,
                 unshown,
                 unshown_kept,
@@ -364,6 +376,8 @@ class UndoService:
             # Whoever is asked again is pinged anew: an edit notifies nobody.
             for ping in asked_again:
                 done.redraws.append(await ping_again(uow, ping))
+            # The questions a join gave the faction's new player read as before it.
+            done.redraws.extend(await handed_back(uow, unit))
         return done
 
 
@@ -603,6 +617,20 @@ async def withdraw_questions(
     return await _written(uow, shown.channel_id, payload)
 
 
+async def handed_back(uow: UnitOfWork, unit: UndoUnit) -> list[OutboxMessage]:
+    """Write, in the undo's transaction, the edits that show the questions the undone join
+    gave the faction's new player (`announcements.hand_over`, journaled as `handed_over`)
+    as they read before it: its former player named again. A message that is gone, or a
+    post no longer kept, is left as it is."""
+    handed = {int(op["outbox"]): int(op["message"]) for op in unit.ops if op["op"] == "handed_over"}
+    edits = []
+    for post in await outbox.posts(uow.conn, unit.campaign_id, list(handed)):
+        payload = {k: v for k, v in post.row.payload.items() if k not in ("gone", "ephemeral")}
+        payload.update(edit=handed[post.row.id], repost=True, gone="leave")
+        edits.append(await _written(uow, post.row.channel_id, payload))
+    return edits
+
+
 async def refuse_while_ending(uow: UnitOfWork, undo: UndoWrites) -> None:
     """Refuse an undo while the turn is ending at its deadline: the end's start is logged
     and the end has not committed (the scheduler's retry still due). An undo passes over
@@ -616,19 +644,42 @@ async def refuse_while_ending(uow: UnitOfWork, undo: UndoWrites) -> None:
         raise Conflict("error.undo.deadline_end", turn=turn)
 
 
-async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:
-    """A reopened turn whose deadline was reached (its reminders and deadline claimed: the
-    GMs pinged, or the turn ended by it) gets no deadline: left, the scheduler's retry would
-    end the turn again at once. A deadline still ahead is kept. Returns whether it cleared."""
+DEADLINE_KEPT = "kept"  # the reopened turn's deadline is ahead: it stands again
+DEADLINE_PASSED = "passed"  # it passed while the turn was closed: cleared, the turn open
+DEADLINE_REACHED = "reached"  # the scheduler acted on it (GMs pinged, or the turn ended)
+
+
+async def reopen_deadline(
+    writes: ScheduleWrites, campaign_id: int, turn: int, now: int
+) -> tuple[str, int] | None:
+    """The deadline of `turn`, reopened by an undo of its end at `now` (epoch seconds), and
+    what became of it; None when the turn had none. A turn ended before its deadline keeps
+    it in the schedule, unshown (`TurnFlow.sweep`). Still ahead, it stands again
+    (`DEADLINE_KEPT`): its reminders resume, and a reminder point that passed while the
+    turn was closed reminds once at the scheduler's next step, as a deadline set inside the
+    reminder window does (`TurnFlow.set_deadline`). Passed meanwhile (`DEADLINE_PASSED`),
+    or reached before the end (`DEADLINE_REACHED`: the GMs pinged, or the turn ended by
+    it), the reopened turn gets none: the turn stays open for a GM's /turn end, never
+    ended at once behind their back (with `end_turn` the scheduler would end it on its next
+    step), as a turn whose automatic end was given up stays open. The undo's answer tells
+    the GM which (cogs/undo.py)."""
     schedule = await writes.schedule(campaign_id)
-    reached = schedule.deadline_at is not None and (
-        schedule.reminded_until is not None and schedule.reminded_until >= schedule.deadline_at
+    deadline = schedule.deadline_at
+    if deadline is None or schedule.turn != turn:
+        return None
+    done = schedule.reminded_until
+    if done is not None and done >= deadline:
+        what = DEADLINE_REACHED
+    elif deadline <= now:
+        what = DEADLINE_PASSED
+    else:
+        due = next_due(schedule, done if done is not None else now)
+        await writes.save(replace(schedule, due_at=max(due, now) if due is not None else None))
+        return DEADLINE_KEPT, deadline
+    await writes.save(
+        replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
     )
-    if reached:
-        await writes.save(
-            replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
-        )
-    return reached
+    return what, deadline
 
 
 def closed_turn(unit: UndoUnit) -> int | None:
@@ -637,6 +688,9 @@ def closed_turn(unit: UndoUnit) -> int | None:
 
 
 __all__ = [
+    "DEADLINE_KEPT",
+    "DEADLINE_PASSED",
+    "DEADLINE_REACHED",
     "UNDO_CHOICE",
     "UndoDone",
     "UndoService",

@@ -127,6 +127,18 @@ async def factions_played_by(
     ][:25]
 
 
+def question_link(ctx: Context, row: OutboxMessage) -> str:
+    """A line naming a question's post by its title, as the channel shows it, with a link
+    to its message."""
+    embeds = row.payload.get("embeds") or [{}]
+    title = str(embeds[0].get("title") or "").strip()
+    where = f"{ctx.campaign.guild_id}/{row.channel_id}/{row.payload['edit']}"
+    url = f"https://discord.com/channels/{where}"
+    if not title:
+        return ctx.pt("campaign.joined_question_untitled", url=url)
+    return ctx.pt("campaign.joined_question", title=title, url=url)
+
+
 class CampaignCog(BotCog):
     """Campaign set-up, membership, GMs, settings and turns."""
 
@@ -234,6 +246,8 @@ class CampaignCog(BotCog):
             if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
         ]
 
+        asking: list[OutboxMessage] = []  # the posts of its questions, read in the join
+
         def joined(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
             # A mention renders in an embed's text, not in its title.
@@ -241,11 +255,24 @@ class CampaignCog(BotCog):
             if owed:
                 owes = MsgList(owed, separator="; ")
                 told += "\n" + ctx.pt("campaign.joined_owes", faction=shown(found.name), owes=owes)
+            if asking:
+                links = "\n".join(question_link(ctx, row) for row in asking)
+                told += "\n" + ctx.pt(
+                    "campaign.joined_asked", faction=shown(found.name), questions=links
+                )
             embed = make_embed(None, told, colour=SUCCESS_COLOUR)
             return [with_next_step(ctx.actor, [embed])]
 
         answer = Answer(interaction, joined, locale=ctx.public_locale)
-        await ctx.service.join(ctx.campaign.id, ctx.actor, faction, announce=answer)
+
+        async def announce(tx: UnitOfWork | Written, found: Faction) -> None:
+            # The questions waiting for the faction name its new player from now on.
+            assert isinstance(tx, UnitOfWork)
+            asking.extend(await announcements.questions_asking(tx, found.name))
+            await answer(tx, found)
+            answer.rows += await announcements.hand_over(tx, ctx.actor.user_id, asking)
+
+        await ctx.service.join(ctx.campaign.id, ctx.actor, faction, announce=announce)
         await answer.deliver()
 
     @join.autocomplete("faction")

@@ -29,11 +29,15 @@ from bot.interactions import make_embed
 from bot.interactions import require_gm
 from bot.interactions import service_of
 from bot.text import shown
+from bot.turn_flow import clock_of
+from bot.undo import DEADLINE_KEPT
+from bot.undo import DEADLINE_PASSED
 from bot.undo import REASON_MAX
 from bot.undo import UNDO_CHOICE
 from bot.undo import KeptQuestion
 from bot.undo import UndoDone
 from bot.undo import UndoService
+from cogs.turn import when_text
 
 
 @app_commands.describe(reason="Why (kept in the log with the undo)")
@@ -114,6 +118,7 @@ async def answer_undo(
         str(choice.payload["reason"]),
         choice_id=choice.id,
         announce=announce,
+        now=clock_of(interaction.client),
     )
     # The confirmation's redraw answers the click; then each reopened question is redrawn
     # as it was asked, with its working buttons (written after it: the same order after a
@@ -153,13 +158,24 @@ def _undone_embed(
             + "\n"
             + ctx.pt("undo.done.turn_end", turn=done.turn_end, commitment=done.commitment)
         )
-        if done.deadline_cleared:
-            embed.description += "\n" + ctx.pt("undo.done.deadline_cleared", turn=done.turn_end)
+        if done.deadline is not None:
+            embed.description += "\n" + deadline_line(ctx, done.turn_end, *done.deadline)
         embed.set_footer(
             text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
             f"{commitment_anchor(done.turn_end, done.commitment)}"
         )
     return embed
+
+
+def deadline_line(ctx: Context, turn: int, what: str, deadline: int) -> str:
+    """What became of the reopened turn's deadline (`reopen_deadline`): ahead, it stands
+    again; passed while the turn was closed, or reached before its end, the turn has none
+    and stays open for a GM's /turn end."""
+    if what == DEADLINE_KEPT:
+        return ctx.pt("undo.done.deadline_kept", turn=turn, when=when_text(deadline))
+    if what == DEADLINE_PASSED:
+        return ctx.pt("undo.done.deadline_passed", turn=turn, when=when_text(deadline))
+    return ctx.pt("undo.done.deadline_cleared", turn=turn)
 
 
 def question_name(ctx: Context, choice: Choice) -> str:

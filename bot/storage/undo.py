@@ -256,7 +256,9 @@ class UndoWrites:
                 )
             elif kind == "schedule":
                 await self._restore_schedule(cid, op["row"])
-            elif kind == "posted":  # a message it posted: marked undone by bot/undo.py
+            elif kind in ("posted", "handed_over"):
+                # A message it posted (marked undone), or a question's post it gave a new
+                # player (shown as before): bot/undo.py redraws them.
                 continue
             else:
                 msg = f"unknown undo journal operation {kind!r}"

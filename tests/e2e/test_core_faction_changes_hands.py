@@ -15,6 +15,7 @@ import pytest
 
 from .play import seat_piracy
 from .play import set_up
+from .test_click_outbox import message
 from .test_space_pirates import end_turn
 from .test_space_pirates_rolled_by import stats_lines
 from .test_undo import OP_E1
@@ -272,20 +273,7 @@ async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as
     a player (SP-I34, SP-I45): its player may leave while one waits; `/turn status` then
     waits for the faction, unclaimed. Player2 joining as Vega is told what is awaited from
     it; the status now waits for player2, whose click on the offer pays it."""
-    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
-    await set_up(
-        table,
-        [
-            ("/campaign join faction:Vega", "player1"),
-            ("/pirates route add name:Rich goods:2350", "player1"),
-        ],
-    )
-    table.script_dice([1, 4, 6])
-    ended = await end_turn(table, 1)
-    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
-
-    left = await table.slash("/campaign leave", as_="player1")
-    assert not left.ephemeral, left.text()
+    offer = await vega_offered(table)
     status = await table.slash("/turn status", as_="gm")
     assert "• **Vega**: an answer to buy-off offer #" in status.embed.field("Still owes a move (1)")
     joined = await table.slash("/campaign join faction:Vega", as_="player2")
@@ -298,4 +286,70 @@ async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as
     assert owed.startswith(f"• <@{table.member('player2').id}> (**Vega**): an answer"), owed
 
     paid = await table.click(offer, "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
+
+
+async def vega_offered(table):
+    """Space pirates: player1 plays Vega, whose route Rich the pirates raid at turn 1's end
+    and offer to buy off (SP-I34); player1 then leaves Vega. The offer's message."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Vega", "player1"),
+            ("/pirates route add name:Rich goods:2350", "player1"),
+        ],
+    )
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1)
+    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+    first = table.member("player1").id
+    assert offer.content == f"<@{first}>, the pirates wait for your answer."
+    left = await table.slash("/campaign leave", as_="player1")
+    assert not left.ephemeral, left.text()
+    return offer
+
+
+async def test_a_question_for_the_faction_names_its_new_player_not_the_one_who_left(table):
+    """Player2 joins as Vega: the buy-off offer's message now names player2 (an edit, which
+    notifies nobody: it still shows whom it pinged then), and the join's answer links it.
+    Player1's click is refused, privately, as not theirs; player2's pays, and the answered
+    mark strikes player2's line."""
+    offer = await vega_offered(table)
+    first, second = (table.member(p).id for p in ("player1", "player2"))
+
+    joined = await table.slash("/campaign join faction:Vega", as_="player2")
+
+    assert not joined.ephemeral, joined.text()
+    assert joined.embed.description.splitlines()[2:4] == [
+        "Questions for **Vega**:",
+        "• “Pirates offer Vega a buy-off” — answer on [its message]"
+        f"(https://discord.com/channels/{table.guild_id}/{table.channel().id}/{offer.id})",
+    ]
+    asked = message(table, offer.id)
+    assert asked.content == f"<@{second}>, the pirates wait for your answer."
+    assert [b.label for b in asked.buttons] == ["Pay 600", "Refuse"]
+    refused = await table.click(asked, "Pay 600", as_="player1")
+    assert refused.ephemeral and "This question is for Vega." in refused.text()
+    paid = await table.click(asked, "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
+    answered = message(table, offer.id).content
+    assert f"<@{second}>" in answered and f"<@{first}>" not in answered, answered
+
+
+async def test_an_undone_join_gives_the_question_back_to_the_faction_unplayed(table):
+    """The GM undoes player2's join: the offer names player1 again, as before the join;
+    player3 then joins as Vega, and the offer names player3, whose click pays."""
+    offer = await vega_offered(table)
+    first, third = (table.member(p).id for p in ("player1", "player3"))
+    await table.slash("/campaign join faction:Vega", as_="player2")
+
+    await undo(table, "joined the wrong faction")
+
+    again = f"<@{first}>, the pirates wait for your answer."
+    assert message(table, offer.id).content == again
+    await table.slash("/campaign join faction:Vega", as_="player3")
+    asked = message(table, offer.id)
+    assert asked.content == f"<@{third}>, the pirates wait for your answer."
+    paid = await table.click(asked, "Pay 600", as_="player3")
     assert paid.embed.title == "Vega buys the raid off", paid.text()
