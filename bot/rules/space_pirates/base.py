@@ -28,8 +28,10 @@ from bot.rules.space_pirates.battle import BattleSummary
 from bot.rules.space_pirates.battle import RetreatAsked
 from bot.rules.space_pirates.battle import Side
 from bot.rules.space_pirates.battle import fight
+from bot.rules.space_pirates.battle import kept_ships
 from bot.rules.space_pirates.battle import mercenary_label
 from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.battle import write_back_allies
 from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
@@ -39,7 +41,6 @@ from bot.rules.space_pirates.models import BaseAttackOrder
 from bot.rules.space_pirates.models import PendingAttack
 from bot.rules.space_pirates.models import PendingResolution
 from bot.rules.space_pirates.models import PirateFleet
-from bot.rules.space_pirates.models import PirateShip
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
@@ -487,13 +488,7 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
     rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
     run.summary.log_key = key
     report.battle = run.summary
-    for side in sides:
-        if side.contract is not None:
-            side.contract.ships = [
-                s for s in run.survivors.get(side.name, []) if isinstance(s, PirateShip)
-            ]
-            if not side.contract.ships and settings.mercenary_contract_ends_when_destroyed:
-                side.contract.ended_turn = turn
+    write_back_allies(sides, run, wipe=False, turn=turn, settings=settings)
     if ships:
         report.survivors = [
             s for s in run.survivors.get(order.attacker, []) if isinstance(s, RegisteredShip)
@@ -515,13 +510,15 @@ def _write_back(
     state: SpacePiratesState, fought: Sequence[object], survivors: list[RegisteredShip]
 ) -> None:
     """SP-I31, SP-I12: the ships destroyed at the base leave their routes and orbits; the
-    survivors stay there with their wounds and defend later in the same resolution."""
+    survivors stay there with their wounds and defend later in the same resolution. The
+    attackers come from any of the attacker's routes and orbits, so each list is written
+    back as a raid writes back its route's or orbit's (`kept_ships`)."""
     kept = {s.id: s for s in survivors}
-    gone = {s.id for s in fought if isinstance(s, RegisteredShip)} - kept.keys()
+    ids = {s.id for s in fought if isinstance(s, RegisteredShip)}
     for route in state.routes:
-        route.ships = [kept.get(s.id, s) for s in route.ships if s.id not in gone]
+        route.ships = kept_ships(route.ships, ids, kept)
     for planet in state.planets:
-        planet.orbital_ships = [kept.get(s.id, s) for s in planet.orbital_ships if s.id not in gone]
+        planet.orbital_ships = kept_ships(planet.orbital_ships, ids, kept)
 
 
 def base_attack_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:

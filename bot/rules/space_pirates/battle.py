@@ -387,6 +387,38 @@ def owners_of(sides: Sequence[Side]) -> dict[str, list[str]]:
     return owners
 
 
+def kept_ships(
+    ships: Sequence[RegisteredShip], fought: set[int], survivors: Mapping[int, RegisteredShip]
+) -> list[RegisteredShip]:
+    """A route's or orbit's ships after a battle some of them fought (`fought`, by id): the
+    ones destroyed leave, the survivors stay with their wounds, the rest are unchanged
+    (SP-I12, SP-I31)."""
+    return [survivors.get(s.id, s) for s in ships if s.id not in fought or s.id in survivors]
+
+
+def write_back_allies(
+    sides: Sequence[Side],
+    run: BattleRun,
+    *,
+    wipe: bool,
+    turn: int,
+    settings: SpacePiratesSettings,
+) -> None:
+    """The survivors of each mercenary contract and privateer group that fought: a contract
+    left without ships ends when `mercenary_contract_ends_when_destroyed` (SP-I35); `wipe`
+    loses every contract's ships (SP-I12)."""
+    for side in sides:
+        if side.contract is not None:
+            kept = [] if wipe else run.survivors.get(side.name, [])
+            side.contract.ships = [s for s in kept if isinstance(s, PirateShip)]
+            if not side.contract.ships and settings.mercenary_contract_ends_when_destroyed:
+                side.contract.ended_turn = turn
+        elif side.group is not None:
+            side.group.ships = [
+                s for s in run.survivors.get(side.name, []) if isinstance(s, RegisteredShip)
+            ]
+
+
 # Fleet combat's label of a battle's roll: its battle number (an automatic battle's is 0,
 # which names nothing here) and round, then what rolls.
 COMBAT_LABEL = re.compile(r"^fleet combat #\d+ r(\d+): ")
