@@ -36,6 +36,7 @@ from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.messages import lost_ships_msg
 from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import BaseAttackOrder
 from bot.rules.space_pirates.models import PendingAttack
@@ -47,6 +48,7 @@ from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.planet_raid import attacked_records
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.reports import ResolutionContext
+from bot.rules.space_pirates.route_raid import losses_by_owner
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 from bot.text import shown
@@ -340,6 +342,9 @@ class BaseAttackReport(BaseModel):
     fleet: BaseFleetQuote | None = None
     battle: BattleSummary | None = None
     survivors: list[RegisteredShip] = Field(default_factory=list)
+    # The attacker's ships lost at the base by class, and each contract's by pirate type
+    # (SP-I31), as the summary line tells them; empty in reports made before it was kept.
+    ships_lost: dict[str, dict[str, int]] = Field(default_factory=dict)
     # What destroying the base gave, as the settings stood when it fell (SP-I32
     # `base_bonus_income_per_planet`, `base_bonus_turns`, `peace_turns`): the report reads
     # as made whatever the campaign picks later. None in reports made before they were
@@ -488,6 +493,7 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
     rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
     run.summary.log_key = key
     report.battle = run.summary
+    report.ships_lost = losses_by_owner(sides, run, wipe_defenders=False)
     write_back_allies(sides, run, wipe=False, turn=turn, settings=settings)
     if ships:
         report.survivors = [
@@ -523,7 +529,18 @@ def _write_back(
 
 def base_attack_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:
     """One line per base attack: refused, failed, or the base destroyed with its rewards, as
-    the report kept them (a report made before they were kept reads `settings`)."""
+    the report kept them (a report made before they were kept reads `settings`), with the
+    ships the attacker lost there (SP-I31: they leave their routes and orbits)."""
+    line = _base_outcome_line(report, settings)
+    if not report.ships_lost:
+        return line
+    ships = MsgList([lost_ships_msg(p, lost) for p, lost in report.ships_lost.items()])
+    return Msg(
+        f"{P}event.with_co_owners", event=line, losses=Msg(f"{P}event.own_lost", ships=ships)
+    )
+
+
+def _base_outcome_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:
     if report.outcome == "destroyed":
         bonus = report.income_bonus
         until, peace = report.income_bonus_until, report.peace_until
