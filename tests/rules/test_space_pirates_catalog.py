@@ -56,6 +56,7 @@ from bot.rules.space_pirates.messages import bribe_cancelled_msg
 from bot.rules.space_pirates.messages import lost_elsewhere_lines
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.messages import player_summary_line
+from bot.rules.space_pirates.messages import plunder_lines
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.models import MercenaryContract
@@ -69,6 +70,7 @@ from bot.rules.space_pirates.registry import remove_route
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.registry import set_privateer_tech
 from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ReportOutcome
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
@@ -450,6 +452,10 @@ def buy_off_question_messages():
         state.player("Aurora").streak = 11
         with_history(state, "Aurora", [200])
         out += offer_lines(resolve(state, 9, scripted(1)[0], rules).state.waiting[0])
+    # SP-I22: an industry block longer than the default one turn
+    out += plunder_lines(
+        PlunderReport(branch="avoid", income=900, loot=450, industry_blocked=(9, 10))
+    )
     return out
 
 
