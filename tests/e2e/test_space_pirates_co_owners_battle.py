@@ -12,6 +12,7 @@ Player1 plays Vega, player2 Orion. Faces are scripted in the order the engine ro
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import refused_alone
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 
@@ -83,3 +84,18 @@ async def test_the_co_owner_is_pinged_with_the_ships_it_lost(pirates):
     assert told.pings == {"player2"}, told.pings
     assert told.content.startswith(f"<@{pirates.member('player2').id}>"), told.content
     assert "Shared, raid on Vega — Orion lost 1 cruiser" in told.content, told.content
+
+
+async def test_a_planets_orbit_refuses_another_factions_ship(pirates):
+    """SP-I21: a planet's orbit holds its owner's forces, and has no co-owners. A play-test
+    typed "cruiser@Orion" for Vega's planet and read both cruisers listed as Vega's; the
+    ship is refused, saying why, and nothing is registered."""
+    refused = await refused_alone(
+        pirates,
+        "/pirates planet add name:Tau income:900 ships:cruiser, cruiser@Orion",
+        as_="player1",
+    )
+
+    assert "Tau is Vega's, so it cannot have ships of Orion (SP-I21)" in flat(refused), refused
+    planets = await pirates.slash("/pirates planets", as_="player1")
+    assert "Tau" not in planets.text()
