@@ -30,6 +30,7 @@ from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import t
 from bot.interactions import LOSS_COLOUR
 from bot.interactions import NEUTRAL_COLOUR
@@ -339,7 +340,8 @@ async def answer_question(
             for q, post in done.after or ()
         ]
         asked_next = _new_questions(before, done.outcome)
-        return [answered, *settled, *questions(asked_next, ctx.user_of, ctx.public_locale)]
+        told = _answer_pings(ctx, done.outcome, asked_next)
+        return [answered, *told, *settled, *questions(asked_next, ctx.user_of, ctx.public_locale)]
 
     await _answer(ctx, choice_id, option, cost, announce=shown, then=posted, typed=typed)
 
@@ -534,6 +536,26 @@ def _told(ctx: Ctx, factions: Sequence[str], asked: Sequence[Question]) -> list[
         for u in dict.fromkeys(users)
         if u is not None and u != ctx.user_id and u not in pinged_by_question
     ]
+
+
+def _answer_pings(
+    ctx: Ctx, outcome: ChoiceOutcome, asked: Sequence[Question]
+) -> list[Announcement]:
+    """A message pinging the other players what an answer carried on reached (the question
+    it answered was edited, which pings nobody): a co-owner whose ships were lost defending
+    the answering player's route (SP-I43), a player whose attack came after, each with what
+    happened to them; not the player who answered, nor one a new question asks."""
+    users = {f: ctx.user_of(f) for f in outcome.told}
+    pinged = _told(ctx, list(outcome.told), asked)
+    if not pinged:
+        return []
+    locale = ctx.public_locale
+    lines = [
+        t(C + "answer.ping", locale, user=f"<@{user}>", lines=MsgList(told, separator="; "))
+        for faction, told in outcome.told.items()
+        if (user := users[faction]) in pinged
+    ]
+    return [Announcement(content="\n".join(lines)[:1900], pinged=pinged)]
 
 
 def _forced_ping(users: Sequence[int], locale: str) -> str | None:

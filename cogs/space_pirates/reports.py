@@ -109,7 +109,10 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
         )
         for rnd in rounds:
             head = Msg(C + "report.round", seq=r.seq, round=rnd.round, count=len(rounds))
-            pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
+            told = battle_round_lines(
+                rnd, settings, retreat_distance=distance, owners=r.battle.owners
+            )
+            pages.append([head, *told])
     for elsewhere in lost:  # the battles their ships fought in, as the victim's report has them
         if elsewhere.battle is None:
             continue
@@ -125,7 +128,10 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
                 round=rnd.round,
                 count=len(rounds),
             )
-            pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
+            told = battle_round_lines(
+                rnd, settings, retreat_distance=distance, owners=elsewhere.battle.owners
+            )
+            pages.append([head, *told])
     return pages
 
 

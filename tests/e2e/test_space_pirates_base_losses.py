@@ -120,3 +120,20 @@ async def test_a_contract_with_no_ships_left_is_named_as_such(after_a_raid):
     )
     assert f"Mercenary contract #{contract} of Vega has no ships left" in told, told
     assert "owes upkeep" in told and "no running mercenary contract" not in told, told
+
+
+async def test_the_summary_names_the_ships_lost_at_the_base(pirates):
+    """SP-I31: the destroyer that guarded Line is lost attacking the base; the channel's
+    line of the failed attack says so, as a raid's line names the guards it lost, and the
+    report's first page says it too."""
+    await base_located(pirates)
+    quote = await pirates.slash("/pirates base assault ships:1 destroyer", as_="player1")
+    await pirates.click(quote, "Confirm", as_="player1")
+    pirates.script_dice([1, 6, 6, 1, 1, 20])
+
+    ended = await end_turn(pirates, 2)
+
+    told = " ".join(flat(m.embeds[0].get("description") or "") for m in ended.followups if m.embeds)
+    assert "Vega's attack on the pirate base (fleet 200) failed (1 destroyer lost)" in told, told
+    report = await pirates.slash("/pirates report turn:2", as_="player1")
+    assert "failed (1 destroyer lost)" in flat(report.embed.description)

@@ -30,6 +30,8 @@ from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.i18n import msg_from_json
 from bot.rules.fleet_combat.messages import JoinedMsg
+from bot.rules.fleet_combat.messages import class_count
+from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.models import BattleResult
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates.base import BASE_FLEET
@@ -38,6 +40,7 @@ from bot.rules.space_pirates.base import quote_base_attack
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle import BattleLoss
 from bot.rules.space_pirates.battle import BattleSummary
+from bot.rules.space_pirates.battle import together
 from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.battle_report import over_msg
 from bot.rules.space_pirates.battle_report import side_msg
@@ -53,6 +56,7 @@ from bot.rules.space_pirates.messages import bribe_cancelled_msg
 from bot.rules.space_pirates.messages import lost_elsewhere_lines
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.messages import player_summary_line
+from bot.rules.space_pirates.messages import plunder_lines
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.models import MercenaryContract
@@ -66,6 +70,7 @@ from bot.rules.space_pirates.registry import remove_route
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.registry import set_privateer_tech
 from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ReportOutcome
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
@@ -447,6 +452,10 @@ def buy_off_question_messages():
         state.player("Aurora").streak = 11
         with_history(state, "Aurora", [200])
         out += offer_lines(resolve(state, 9, scripted(1)[0], rules).state.waiting[0])
+    # SP-I22: an industry block longer than the default one turn
+    out += plunder_lines(
+        PlunderReport(branch="avoid", income=900, loot=450, industry_blocked=(9, 10))
+    )
     return out
 
 
@@ -474,6 +483,34 @@ def battle_page_messages():
             ship_class=Msg("space_pirates.class.raider"),
             target=contract,
             target_class=Msg("space_pirates.class.raider"),
+        ),
+    ]
+    # SP-I43: a shared participant's volleys name each owner's ships
+    owned = [
+        Msg("space_pirates.battle.owned", owner=o, ships=class_count("cruiser", 1))
+        for o in ("Aurora", "Boreas")
+    ]
+    volley = {
+        "faces": "1, 6",
+        "hits": Msg("fleet_combat.hits", count=1),
+        "defence": Msg("fleet_combat.round.defence.roll", faces="2"),
+        "wounds": Msg("fleet_combat.wounds", count=1),
+    }
+    out += [
+        Msg(
+            "space_pirates.battle.volley_from_shared",
+            shooter=together(owned),
+            target=side_msg(PIRATES),
+            target_class=Msg("space_pirates.class.raider"),
+            **volley,
+        ),
+        Msg(
+            "space_pirates.battle.volley_at_shared",
+            shooter=side_first(PIRATES),
+            ships=Msg("space_pirates.count.raider", count=3),
+            target=together(["Aurora", "Boreas"]),
+            target_class=class_name("cruiser"),
+            **volley,
         ),
     ]
     return out

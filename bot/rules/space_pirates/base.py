@@ -28,24 +28,27 @@ from bot.rules.space_pirates.battle import BattleSummary
 from bot.rules.space_pirates.battle import RetreatAsked
 from bot.rules.space_pirates.battle import Side
 from bot.rules.space_pirates.battle import fight
+from bot.rules.space_pirates.battle import kept_ships
 from bot.rules.space_pirates.battle import mercenary_label
 from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.battle import write_back_allies
 from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.messages import lost_ships_msg
 from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import BaseAttackOrder
 from bot.rules.space_pirates.models import PendingAttack
 from bot.rules.space_pirates.models import PendingResolution
 from bot.rules.space_pirates.models import PirateFleet
-from bot.rules.space_pirates.models import PirateShip
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.planet_raid import attacked_records
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.reports import ResolutionContext
+from bot.rules.space_pirates.route_raid import losses_by_owner
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 from bot.text import shown
@@ -339,6 +342,9 @@ class BaseAttackReport(BaseModel):
     fleet: BaseFleetQuote | None = None
     battle: BattleSummary | None = None
     survivors: list[RegisteredShip] = Field(default_factory=list)
+    # The attacker's ships lost at the base by class, and each contract's by pirate type
+    # (SP-I31), as the summary line tells them; empty in reports made before it was kept.
+    ships_lost: dict[str, dict[str, int]] = Field(default_factory=dict)
     # What destroying the base gave, as the settings stood when it fell (SP-I32
     # `base_bonus_income_per_planet`, `base_bonus_turns`, `peace_turns`): the report reads
     # as made whatever the campaign picks later. None in reports made before they were
@@ -487,13 +493,8 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
     rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
     run.summary.log_key = key
     report.battle = run.summary
-    for side in sides:
-        if side.contract is not None:
-            side.contract.ships = [
-                s for s in run.survivors.get(side.name, []) if isinstance(s, PirateShip)
-            ]
-            if not side.contract.ships and settings.mercenary_contract_ends_when_destroyed:
-                side.contract.ended_turn = turn
+    report.ships_lost = losses_by_owner(sides, run, wipe_defenders=False)
+    write_back_allies(sides, run, wipe=False, turn=turn, settings=settings)
     if ships:
         report.survivors = [
             s for s in run.survivors.get(order.attacker, []) if isinstance(s, RegisteredShip)
@@ -515,18 +516,31 @@ def _write_back(
     state: SpacePiratesState, fought: Sequence[object], survivors: list[RegisteredShip]
 ) -> None:
     """SP-I31, SP-I12: the ships destroyed at the base leave their routes and orbits; the
-    survivors stay there with their wounds and defend later in the same resolution."""
+    survivors stay there with their wounds and defend later in the same resolution. The
+    attackers come from any of the attacker's routes and orbits, so each list is written
+    back as a raid writes back its route's or orbit's (`kept_ships`)."""
     kept = {s.id: s for s in survivors}
-    gone = {s.id for s in fought if isinstance(s, RegisteredShip)} - kept.keys()
+    ids = {s.id for s in fought if isinstance(s, RegisteredShip)}
     for route in state.routes:
-        route.ships = [kept.get(s.id, s) for s in route.ships if s.id not in gone]
+        route.ships = kept_ships(route.ships, ids, kept)
     for planet in state.planets:
-        planet.orbital_ships = [kept.get(s.id, s) for s in planet.orbital_ships if s.id not in gone]
+        planet.orbital_ships = kept_ships(planet.orbital_ships, ids, kept)
 
 
 def base_attack_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:
     """One line per base attack: refused, failed, or the base destroyed with its rewards, as
-    the report kept them (a report made before they were kept reads `settings`)."""
+    the report kept them (a report made before they were kept reads `settings`), with the
+    ships the attacker lost there (SP-I31: they leave their routes and orbits)."""
+    line = _base_outcome_line(report, settings)
+    if not report.ships_lost:
+        return line
+    ships = MsgList([lost_ships_msg(p, lost) for p, lost in report.ships_lost.items()])
+    return Msg(
+        f"{P}event.with_co_owners", event=line, losses=Msg(f"{P}event.own_lost", ships=ships)
+    )
+
+
+def _base_outcome_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:
     if report.outcome == "destroyed":
         bonus = report.income_bonus
         until, peace = report.income_bonus_until, report.peace_until

@@ -71,8 +71,16 @@ def side_msg(name: str) -> Msg | str:
         if name.startswith(prefix) and name[len(prefix) :].isdigit():
             return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
     if name.startswith(SHARED) and OWNERS_JOIN in name:
-        return Msg(f"{P}side.shared", owners=MsgList(name[len(SHARED) :].split(OWNERS_JOIN)))
+        return together(name[len(SHARED) :].split(OWNERS_JOIN))
     return name
+
+
+def together(parts: Sequence[Msg | str]) -> Msg | str:
+    """Several owners (or their ships) named together: "Vega and Orion", "Vega, Orion and
+    Lyra" (SP-I43); one as itself."""
+    if len(parts) == 1:
+        return parts[0]
+    return Msg(f"{P}side.shared", others=MsgList(parts[:-1]), last=parts[-1])
 
 
 def holder_name(victim: str, ships: Sequence[RegisteredShip]) -> str:
@@ -176,6 +184,10 @@ class BattleSummary(BaseModel):
     retreated: bool = False
     losses: list[BattleLoss] = Field(default_factory=list)
     log_key: str = ""
+    # SP-I43: whose each ship of a participant fighting for several owners (a shared
+    # route's or orbit's ships) is, in ship-id order, so the battle's rounds name each
+    # owner's ships and losses as theirs. Empty in battles kept before it was.
+    owners: dict[str, list[str]] = Field(default_factory=dict)
 
 
 @dataclass
@@ -359,8 +371,52 @@ def fight(
         mutual_wipe=mutual,
         retreated=retreated,
         losses=losses,
+        owners=owners_of(sides),
     )
     return BattleRun(summary=summary, rounds=run.rounds, survivors=survivors, destroyed=destroyed)
+
+
+def owners_of(sides: Sequence[Side]) -> dict[str, list[str]]:
+    """The owner of each ship, in ship-id order, of every participant whose registered
+    ships belong to several factions (SP-I43)."""
+    owners: dict[str, list[str]] = {}
+    for side in sides:
+        ships = [s.owner for s in side.ships if isinstance(s, RegisteredShip)]
+        if len(ships) == len(side.ships) and len(set(ships)) > 1:
+            owners[side.name] = ships
+    return owners
+
+
+def kept_ships(
+    ships: Sequence[RegisteredShip], fought: set[int], survivors: Mapping[int, RegisteredShip]
+) -> list[RegisteredShip]:
+    """A route's or orbit's ships after a battle some of them fought (`fought`, by id): the
+    ones destroyed leave, the survivors stay with their wounds, the rest are unchanged
+    (SP-I12, SP-I31)."""
+    return [survivors.get(s.id, s) for s in ships if s.id not in fought or s.id in survivors]
+
+
+def write_back_allies(
+    sides: Sequence[Side],
+    run: BattleRun,
+    *,
+    wipe: bool,
+    turn: int,
+    settings: SpacePiratesSettings,
+) -> None:
+    """The survivors of each mercenary contract and privateer group that fought: a contract
+    left without ships ends when `mercenary_contract_ends_when_destroyed` (SP-I35); `wipe`
+    loses every contract's ships (SP-I12)."""
+    for side in sides:
+        if side.contract is not None:
+            kept = [] if wipe else run.survivors.get(side.name, [])
+            side.contract.ships = [s for s in kept if isinstance(s, PirateShip)]
+            if not side.contract.ships and settings.mercenary_contract_ends_when_destroyed:
+                side.contract.ended_turn = turn
+        elif side.group is not None:
+            side.group.ships = [
+                s for s in run.survivors.get(side.name, []) if isinstance(s, RegisteredShip)
+            ]
 
 
 # Fleet combat's label of a battle's roll: its battle number (an automatic battle's is 0,

@@ -443,8 +443,9 @@ def plunder_lines(plunder: PlunderReport) -> list[Msg]:
     if plunder.captured:
         lines.append(captured_msg(plunder))
     if plunder.industry_blocked is not None:
-        start, end = plunder.industry_blocked
-        lines.append(Msg(f"{P}report.industry_blocked", start=start, end=end))
+        start, end = plunder.industry_blocked  # one turn by default (SP-I22)
+        key = "industry_blocked" if end > start else "industry_blocked_one"
+        lines.append(Msg(f"{P}report.{key}", start=start, end=end))
     return lines
 
 

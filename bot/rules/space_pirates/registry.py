@@ -265,7 +265,8 @@ def register_planet(
     planet_id: int | None = None,
 ) -> tuple[SpacePiratesState, Planet]:
     """Register (or replace) a planet (SP-4.1, SP-I18, SP-I22, SP-I23): income and population
-    0…10⁹, troops 0…10⁶, buildings 1…10⁴. Replacing keeps its cooldown and timed effects."""
+    0…10⁹, troops 0…10⁶, buildings 1…10⁴, ships in orbit the owner's own (SP-I21).
+    Replacing keeps its cooldown and timed effects."""
     faction = _name(owner, "SP-4.1")
     planet_name = _name(name, "SP-4.1")
     _amount(income, "income", "SP-4.1")
@@ -273,6 +274,19 @@ def register_planet(
     _amount(troops, "troops", "SP-4.6", 0, 10**6)
     _amount(buildings, "buildings", "SP-I23", 1, 10**4)
     checked = _ships(state, orbital_ships, combat, "SP-I21")
+    # SP-I21: the ships in orbit are the planet owner's forces; a ship typed as another
+    # faction's is refused, not silently made the owner's.
+    stranger = next(
+        (s.owner for s in orbital_ships if name_key(s.owner) != name_key(faction)), None
+    )
+    if stranger is not None:
+        raise RuleViolation(
+            f"{P}error.orbit_owner",
+            clause="SP-I21",
+            owner=shown(stranger),
+            planet=shown(planet_name),
+            faction=shown(faction),
+        )
     if planet_id is not None and state.planet(planet_id) is not None:
         _not_waiting(state, "planet", planet_id)
     before = state.planet(planet_id) if planet_id is not None else None

@@ -12,15 +12,16 @@ from bot.rules.space_pirates.battle import BattleRun
 from bot.rules.space_pirates.battle import Side
 from bot.rules.space_pirates.battle import fight_raid
 from bot.rules.space_pirates.battle import is_combat_ship
+from bot.rules.space_pirates.battle import kept_ships
 from bot.rules.space_pirates.battle import mercenary_sides
 from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.battle import write_back_allies
 from bot.rules.space_pirates.chance import draw_target
 from bot.rules.space_pirates.chance import raid_points
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import generate_route_fleet
 from bot.rules.space_pirates.fleet import loss
 from bot.rules.space_pirates.models import AttackRecord
-from bot.rules.space_pirates.models import PirateShip
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
@@ -150,7 +151,6 @@ def route_defence(
 
 
 def apply_survivors(
-    state: SpacePiratesState,
     sides: list[Side],
     run: BattleRun,
     *,
@@ -163,29 +163,13 @@ def apply_survivors(
     """Write the battle's survivors back: the holder's ships (route or orbit), contracts and
     privateer groups. `wipe_defenders` loses every defender-side ship (SP-I12). Returns the
     holder's new ship list (ships not in the battle keep their place)."""
-    fought = {s.id for s in holder_ships}
     survivors: dict[int, RegisteredShip] = {}
     if not wipe_defenders and sides and sides[0].contract is None and sides[0].group is None:
         for ship in run.survivors.get(sides[0].name, []):
             assert isinstance(ship, RegisteredShip)
             survivors[ship.id] = ship
-    new_list = [
-        survivors.get(s.id, s)
-        for s in (keep_holder or [])
-        if s.id not in fought or s.id in survivors
-    ]
-    for side in sides:
-        if side.contract is not None:
-            kept = [] if wipe_defenders else run.survivors.get(side.name, [])
-            contract = side.contract
-            contract.ships = [s for s in kept if isinstance(s, PirateShip)]
-            if not contract.ships and settings.mercenary_contract_ends_when_destroyed:
-                contract.ended_turn = turn
-        elif side.group is not None:
-            side.group.ships = [
-                s for s in run.survivors.get(side.name, []) if isinstance(s, RegisteredShip)
-            ]
-    return new_list
+    write_back_allies(sides, run, wipe=wipe_defenders, turn=turn, settings=settings)
+    return kept_ships(keep_holder or [], {s.id for s in holder_ships}, survivors)
 
 
 def losses_by_owner(
@@ -242,7 +226,6 @@ def fight_holder(
     wipe = wipe_on_victory and run.summary.result == "pirate_victory"
     report.ships_lost = losses_by_owner(sides, run, wipe)
     kept = apply_survivors(
-        rc.state,
         sides,
         run,
         holder_ships=fought,

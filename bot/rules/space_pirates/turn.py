@@ -346,6 +346,10 @@ class ChoiceOutcome:
     # The answer a GM's force gave each question it settled, by question number: "accept" or
     # "decline", "cover" or "avoid", "fight", "pay" or "end" (SP-I45).
     forced: dict[int, str] = field(default_factory=dict)
+    # What the part of the resolution the answer carried on did to each player, in the
+    # summary's words (`ping_lines`: their attacks, and a co-owner's ships lost defending in
+    # another player's raid, SP-I43), for the message that pings them.
+    told: dict[str, list[Msg]] = field(default_factory=dict)
 
 
 Carry = Callable[[ResolutionContext], None]
@@ -375,6 +379,7 @@ def _carried_on(
         archive=journal.archive(),
         private=journal.private,
         outcome={**_outcome(journal), **credits.outcome()},
+        told=ping_lines(journal),
     )
 
 
