@@ -71,6 +71,7 @@ from bot.text import FACTION_NAME_MAX
 from bot.text import SAVED_ROLL_NAME_MAX
 from bot.text import clean_text
 from bot.text import look_alike
+from bot.text import message_url
 from bot.text import name_key
 from bot.text import same_name
 from bot.text import shown
@@ -243,9 +244,8 @@ async def owed_questions(uow: UnitOfWork, owed: Sequence[Choice]) -> MsgList:
         if not all(where):
             lines.append(Msg("error.leave_owes.unseen", ruleset=ruleset))
             continue
-        embeds = (post.payload.get("embeds") if post is not None else None) or [{}]
-        title = str(embeds[0].get("title") or "").strip()
-        url = "https://discord.com/channels/{}/{}/{}".format(uow.campaign.guild_id, *where)
+        title = post.title if post is not None else ""
+        url = message_url(uow.campaign.guild_id, *(int(w) for w in where))
         key = "error.leave_owes.question"
         if not title:
             key = "error.leave_owes.untitled"

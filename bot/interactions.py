@@ -208,11 +208,6 @@ def gm_mentions(gms: Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"<@{target}>" if kind == "user" else f"<@&{target}>" for kind, target in gms)
 
 
-def message_url(guild_id: int, channel_id: int, message_id: int) -> str:
-    """The link that opens a posted message (a question a reply points to)."""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
-
-
 def require_gm(ctx: Context) -> None:
     """Refuse a non-GM, naming the campaign's GMs so the player knows whom to ask."""
     if not ctx.is_gm:

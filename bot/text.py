@@ -253,3 +253,8 @@ def lines_text(lines: Sequence[Msg | str], locale: str, *, escape: bool = False)
 def faces_text(faces: Sequence[int]) -> str:
     """Dice faces as rolled, as players read them: "5, 2, 6, 1" (an em dash for no dice)."""
     return ", ".join(str(face) for face in faces) or "—"
+
+
+def message_url(guild_id: int, channel_id: int, message_id: int) -> str:
+    """The link that opens a posted message (a question a reply points to)."""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"

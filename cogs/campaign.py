@@ -66,6 +66,7 @@ from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
+from bot.text import message_url
 from bot.text import same_name
 from bot.text import shown
 from bot.turn_flow import ON_DEADLINE
@@ -130,13 +131,10 @@ async def factions_played_by(
 def question_link(ctx: Context, row: OutboxMessage) -> str:
     """A line naming a question's post by its title, as the channel shows it, with a link
     to its message."""
-    embeds = row.payload.get("embeds") or [{}]
-    title = str(embeds[0].get("title") or "").strip()
-    where = f"{ctx.campaign.guild_id}/{row.channel_id}/{row.payload['edit']}"
-    url = f"https://discord.com/channels/{where}"
-    if not title:
+    url = message_url(ctx.campaign.guild_id, row.channel_id, int(row.payload["edit"]))
+    if not row.title:
         return ctx.pt("campaign.joined_question_untitled", url=url)
-    return ctx.pt("campaign.joined_question", title=title, url=url)
+    return ctx.pt("campaign.joined_question", title=row.title, url=url)
 
 
 class CampaignCog(BotCog):

@@ -28,6 +28,7 @@ from bot.interactions import disabled_copy
 from bot.interactions import make_embed
 from bot.interactions import require_gm
 from bot.interactions import service_of
+from bot.text import message_url
 from bot.text import shown
 from bot.turn_flow import clock_of
 from bot.undo import DEADLINE_KEPT
@@ -184,7 +185,7 @@ def question_name(ctx: Context, choice: Choice) -> str:
     question = ctx.pt("undo.done.question", ruleset=ctx.pt(f"ruleset.{choice.ruleset}"))
     channel, message = choice.payload.get("channel"), choice.payload.get("message")
     if isinstance(channel, int) and isinstance(message, int):
-        url = f"https://discord.com/channels/{ctx.campaign.guild_id}/{channel}/{message}"
+        url = message_url(ctx.campaign.guild_id, channel, message)
         question = f"[{question}]({url})"
     who = ctx.pt("undo.done.gms") if choice.owner_id is None else f"<@{choice.owner_id}>"
     return ctx.pt("undo.done.question_to", question=question, who=who)

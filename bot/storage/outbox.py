@@ -103,6 +103,12 @@ class OutboxMessage:
         """A row of the outbox table."""
         return row_record(cls, row, payload=json.loads(row["payload"]))
 
+    @property
+    def title(self) -> str:
+        """The title of the message's first embed, as the channel shows it ('' for none)."""
+        embeds = self.payload.get("embeds") or [{}]
+        return str(embeds[0].get("title") or "").strip()
+
 
 async def add(
     conn: Conn,

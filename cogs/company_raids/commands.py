@@ -30,7 +30,6 @@ from bot.interactions import choice_handler
 from bot.interactions import gm_mentions
 from bot.interactions import locale_of
 from bot.interactions import message_batches
-from bot.interactions import message_url
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import who
@@ -70,6 +69,7 @@ from bot.scaffold import faction_autocomplete
 from bot.scaffold import owned_choices
 from bot.scaffold import state_choices
 from bot.scaffold import still_open
+from bot.text import message_url
 from bot.text import shown
 from bot.text import split_top_level
 from cogs.company_raids.render import change_embeds

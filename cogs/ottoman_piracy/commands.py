@@ -33,7 +33,6 @@ from bot.interactions import Context
 from bot.interactions import acknowledge_slow_writes
 from bot.interactions import choice_handler
 from bot.interactions import locale_of
-from bot.interactions import message_url
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import who
@@ -77,6 +76,7 @@ from bot.scaffold import interaction_options
 from bot.scaffold import matching_choices
 from bot.scaffold import state_for
 from bot.scaffold import still_open
+from bot.text import message_url
 from bot.text import shown
 from bot.text import text
 from cogs.ottoman_piracy.input import PiracyInput
