@@ -404,6 +404,19 @@ async def questions_asking(uow: UnitOfWork, faction: str) -> list[OutboxMessage]
     for `faction` (`RulesetSpec.asked_whom`; `reasked` read against an empty state names
     every question open in a state), one a message, oldest first; its `payload["edit"]`
     is the message (`outbox.showing`). A question whose post was never kept is left out."""
+    prefixes = await _asking_prefixes(uow, faction)
+    newest: dict[int, OutboxMessage] = {}
+    for row in (await outbox.showing(uow.conn, uow.campaign.id, prefixes)).values():
+        if row is not None:
+            message = int(row.payload["edit"])
+            if message not in newest or row.id > newest[message].id:
+                newest[message] = row
+    return sorted(newest.values(), key=lambda row: row.id)
+
+
+async def _asking_prefixes(uow: UnitOfWork, faction: str) -> list[str]:
+    """The controls' prefixes of the open questions a ruleset keeps in its state that wait
+    for `faction` (`RulesetSpec.asked_whom`)."""
     prefixes: list[str] = []
     for key in uow.campaign.rulesets:
         spec = _asking(key)
@@ -414,13 +427,7 @@ async def questions_asking(uow: UnitOfWork, faction: str) -> list[OutboxMessage]
             whom = spec.asked_whom(state, question)
             if whom is not None and same_name(whom, faction):
                 prefixes.append(f"x:{control}:{question}:")
-    newest: dict[int, OutboxMessage] = {}
-    for row in (await outbox.showing(uow.conn, uow.campaign.id, prefixes)).values():
-        if row is not None:
-            message = int(row.payload["edit"])
-            if message not in newest or row.id > newest[message].id:
-                newest[message] = row
-    return sorted(newest.values(), key=lambda row: row.id)
+    return prefixes
 
 
 def _asking(ruleset: str) -> rulesets.AnySpec | None:
@@ -431,19 +438,28 @@ def _asking(ruleset: str) -> rulesets.AnySpec | None:
 
 
 async def hand_over(
-    uow: UnitOfWork, player: int, asking: Sequence[OutboxMessage]
+    uow: UnitOfWork, player: int, faction: str, asking: Sequence[OutboxMessage]
 ) -> list[OutboxMessage]:
-    """Write, in a join's transaction, the edits that give a faction's questions (`asking`,
+    """Write, in a join's transaction, the edits that give `faction`'s questions (`asking`,
     `questions_asking`) to its new `player`: a question whose text pinged its former player
     names the new one instead, and pings them when an undo asks it again (an edit notifies
-    nobody: the join's answer links the questions). Such a message asks one faction (its
+    nobody: the join's answer links the questions). So does the ping of its own a question
+    asked again by an undo has (`outbox.pings_of`; the question's message then pings
+    nobody): a later undo pings the new player with it. Such a message asks one faction (its
     player pinged, or none when it was unplayed: its text is left as it is), so whoever it
-    pinged is its former player. The join's undo journal keeps each question's post before
-    the edit (`handed_over`): its undo redraws the question as it read (bot/undo.py).
-    Returns the edits."""
+    pinged is its former player. The join's undo journal keeps each message's post before
+    the edit (`handed_over`): its undo redraws it as it read (bot/undo.py). Returns the
+    edits."""
+    own = await outbox.pings_of(uow.conn, uow.campaign.id, await _asking_prefixes(uow, faction))
+    sent = await outbox.posts(uow.conn, uow.campaign.id, [row.id for row in own.values()])
+    pings = [
+        replace(post.row, payload={**post.row.payload, "edit": post.message_id})
+        for post in sent
+        if post.message_id is not None
+    ]
     journal = uow.writes.journal
     edits = []
-    for row in asking:
+    for row in [*asking, *pings]:
         content = str(row.payload.get("content") or "")
         former = [u for u in _pinged(row.payload) if u != player]
         if not content or not former:

@@ -268,7 +268,7 @@ class CampaignCog(BotCog):
             assert isinstance(tx, UnitOfWork)
             asking.extend(await announcements.questions_asking(tx, found.name))
             await answer(tx, found)
-            answer.rows += await announcements.hand_over(tx, ctx.actor.user_id, asking)
+            answer.rows += await announcements.hand_over(tx, ctx.actor.user_id, found.name, asking)
 
         await ctx.service.join(ctx.campaign.id, ctx.actor, faction, announce=announce)
         await answer.deliver()

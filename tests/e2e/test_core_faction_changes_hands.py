@@ -15,12 +15,15 @@ import pytest
 
 from .play import seat_piracy
 from .play import set_up
+from .test_answered_pings import VEGA_ASKED
 from .test_click_outbox import message
 from .test_space_pirates import end_turn
 from .test_space_pirates_rolled_by import stats_lines
 from .test_undo import OP_E1
 from .test_undo import VP
 from .test_undo import undo
+from .test_undo_marks_questions import new_messages
+from .test_undo_marks_questions import seen_now
 
 
 @pytest.fixture
@@ -353,3 +356,29 @@ async def test_an_undone_join_gives_the_question_back_to_the_faction_unplayed(ta
     assert asked.content == f"<@{third}>, the pirates wait for your answer."
     paid = await table.click(asked, "Pay 600", as_="player3")
     assert paid.embed.title == "Vega buys the raid off", paid.text()
+
+
+async def test_a_question_asked_again_pings_the_new_player_not_the_one_who_left(table):
+    """Player1 pays Vega's buy-off and the GM undoes it: the offer is asked again, its ping a
+    message of its own (the offer's message is edited, which notifies nobody). Player1 leaves,
+    player2 joins as Vega: that ping now names player2. Player2 pays, the GM undoes it
+    again: the new ping is for player2, and player1 is not pinged."""
+    offer = await vega_offered(table)
+    first, second = (table.member(p).id for p in ("player1", "player2"))
+    await table.slash("/campaign join faction:Vega", as_="player1")
+    await table.click(offer, "Pay 600", as_="player1")
+    seen = seen_now(table)
+    await undo(table, "paid by mistake")
+    [ping] = [m for m in new_messages(table, seen) if m.pings]
+    assert ping.content == f"<@{first}>, {VEGA_ASKED}"
+    await table.slash("/campaign leave", as_="player1")
+
+    await table.slash("/campaign join faction:Vega", as_="player2")
+
+    assert message(table, ping.id).content == f"<@{second}>, {VEGA_ASKED}"
+    paid = await table.click(message(table, offer.id), "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
+    seen = seen_now(table)
+    await undo(table, "paid by mistake")
+    pings = [m.pings for m in new_messages(table, seen) if m.pings]
+    assert pings == [{"player2"}], pings
