@@ -192,6 +192,20 @@ def test_register_refuses_bad_fleets(ships, wounds, expected):
     assert rule_error(register_fleet, FleetCombatState(), DEFAULTS, command) == expected
 
 
+@pytest.mark.parametrize("ships", [{}, {"cruiser": 0}, {"cruiser": 0, "destroyer": 0}])
+def test_zero_ships_where_the_faction_has_no_fleet_are_refused(ships):
+    """FC-I4: zero ships remove a fleet; where the faction has none the command is refused
+    as the fleet not found (naming the faction, the point and where its fleets are), and
+    the state is unchanged."""
+    state = register(FleetCombatState(), "A", {"cruiser": 2})
+    command = RegisterFleet(faction="A", point="Vega", ships=ships)
+    with pytest.raises(NotFound) as refused:
+        register_fleet(state, DEFAULTS, command)
+    assert refused.value.message("en") == f"A has no fleet at Vega. Its fleets are at: {POINT}."
+    assert ships_of(state, "A") == [(1, "cruiser", 0), (2, "cruiser", 0)]
+    assert [f.point for f in state.fleets] == [POINT]
+
+
 def test_engaged_fleet_cannot_be_edited_or_moved_until_it_retreats():
     """FC-4.2, FC-I6: a fleet in a frozen battle stays engaged; only a GM correction edits
     it; after retreating (FC-6.3) the players record its move."""
