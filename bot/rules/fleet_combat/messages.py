@@ -201,10 +201,19 @@ def moved_points(report: RoundReport, current: int) -> int:
 
 def ending_lines(report: RoundReport) -> list[Msg]:
     """How the round left the battle: frozen until the next turn, fought on at once (several
-    rounds in one resolution, FC-I6), or ended and why."""
+    rounds in one resolution, FC-I6), waiting for the turn's end that fights the next round
+    (a round a GM fought before it, FC-I6), or ended and why."""
     if report.result is None and report.fought_on:
         return [
             Msg("fleet_combat.battle.fights_on", battle=report.battle_id, round=report.round + 1)
+        ]
+    if report.result is None and report.before_turn_end:
+        return [
+            Msg(
+                "fleet_combat.battle.waits_turn_end",
+                battle=report.battle_id,
+                round=report.round + 1,
+            )
         ]
     if report.result is None:
         return [Msg("fleet_combat.battle.frozen", battle=report.battle_id)]
@@ -258,6 +267,8 @@ def battle_line(
     losses = MsgList(told, separator="; ")
     if last.result is None and last.fought_on:
         status = Msg("fleet_combat.turn.line.fighting_on", round=last.round + 1)  # FC-I6
+    elif last.result is None and last.before_turn_end:  # FC-I6: the turn's end fights on
+        status = Msg("fleet_combat.turn.line.fighting_at_turn_end", round=last.round + 1)
     elif last.result is None:
         status = Msg("fleet_combat.turn.line.fighting")
     else:
