@@ -350,7 +350,9 @@ async def answer_resolve(
     def fight(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> RoundOutcome:
         if get_battle(state, battle_id).next_round != round_number:
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
-        return resolve_round(state, settings, battle_id, dice, turn=ctx.campaign.turn)
+        return resolve_round(
+            state, settings, battle_id, dice, turn=ctx.campaign.turn, before_turn_end=True
+        )
 
     async def report(done: Applied[RoundOutcome, FleetCombatSettings]) -> list[Announcement]:
         return await _round_fought(ctx, done, battle_id, round_number)

@@ -45,6 +45,7 @@ _ENTRY = re.compile(
     r"\s*(?:\((?P<wounds>[^()]*)\))?"
 )
 _NEGATIVE = re.compile(r"[-−–]\s*\d")  # `-1 cruiser`: a count below zero
+_ZERO = re.compile(r"0+")  # `0`: no ships, of any class
 _COUNT_PREFIX = re.compile(r"^[\d.,]+\s*×?\s*")
 _LIST_WORDS = re.compile(r"\s+(?:and|и)\s+", re.IGNORECASE)
 MAX_ENTRY = 60
@@ -144,7 +145,7 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
 
     A class typed twice adds up ("1 cruiser (1), 1 cruiser" is two cruisers, the first
     wounded). Wounds are given only for classes typed with parentheses; other classes keep
-    the wounds their ships already carry.
+    the wounds their ships already carry. A bare `0` is no ships, as `0 cruiser` is.
     """
     ships: dict[str, int] = {}
     wounds: dict[str, list[int]] = {}
@@ -153,6 +154,8 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
     if not entries:
         raise GameError(C + "error.no_ships", known=known_classes(settings, locale))
     for entry in entries:
+        if _ZERO.fullmatch(entry):
+            continue
         if _NEGATIVE.match(entry):
             raise GameError(C + "error.negative_count", entry=shown(entry))
         match = _ENTRY.fullmatch(entry)

@@ -331,8 +331,16 @@ def sides_text(status: BattleStatus) -> str | None:
 
 
 def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: str) -> discord.Embed:
-    """A battle now: who fights whom, each fleet with its wounds, orders, the stats in force."""
-    pairs = ", ".join(f"{shown(a)} ⚔ {shown(b)}" for a, b in status.hostile_pairs) or "—"
+    """A battle now: who fights whom, each fleet with its wounds, orders, the stats in force.
+    While it goes on, a faction that retreated is no longer fighting (FC-6.3, FC-I15): it is
+    left out of the pairs and its field says it left; a battle over lists whom it fought."""
+    fighting = {p.faction for p in status.participants if p.status == "active"}
+    hostile = [
+        (a, b)
+        for a, b in status.hostile_pairs
+        if not status.active or (a in fighting and b in fighting)
+    ]
+    pairs = ", ".join(f"{shown(a)} ⚔ {shown(b)}" for a, b in hostile) or "—"
     lines = [
         t(C + ("battle.hostile" if status.active else "battle.fought_pairs"), locale, pairs=pairs)
     ]
@@ -368,11 +376,14 @@ def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: st
 
 
 def battles_embed(state: FleetCombatState, locale: str) -> discord.Embed:
-    """`/combat status` without a battle: every battle, active first."""
+    """`/combat status` without a battle: every battle, active first; an active one with
+    the factions still fighting it (one that retreated left it, FC-I15), one over with all
+    who fought."""
     embed = make_embed(t(C + "battles.title", locale))
     lines: list[str] = []
     for battle in sorted(state.battles, key=lambda b: (not b.active, -b.id)):
-        factions = ", ".join(shown(p.faction) for p in battle.participants)
+        listed = battle.engaged() if battle.active else battle.participants
+        factions = ", ".join(shown(p.faction) for p in listed)
         key = "battles.active" if battle.active else "battles.over"
         lines.append(
             t(

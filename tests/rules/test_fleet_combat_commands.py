@@ -24,6 +24,7 @@ from bot.rules.fleet_combat import DeclareRetreat
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import RoundReport
 from bot.rules.fleet_combat import SetFireOrders
 from bot.rules.fleet_combat import apply_class_table
 from bot.rules.fleet_combat import awaited
@@ -40,6 +41,8 @@ from bot.rules.fleet_combat import replace_class_stats
 from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat import set_fire_orders
 from bot.rules.fleet_combat import waiting_for
+from bot.rules.fleet_combat.messages import battle_line
+from bot.rules.fleet_combat.messages import ending_lines
 from bot.rulesets import Awaited
 from bot.rulesets import TurnContext
 from bot.rulesets import cog_of
@@ -190,6 +193,20 @@ def test_register_refuses_bad_fleets(ships, wounds, expected):
     """FC-I4, FC-3.1: unknown classes and impossible wound counts are refused."""
     command = RegisterFleet(faction="A", point=POINT, ships=ships, wounds=wounds)
     assert rule_error(register_fleet, FleetCombatState(), DEFAULTS, command) == expected
+
+
+@pytest.mark.parametrize("ships", [{}, {"cruiser": 0}, {"cruiser": 0, "destroyer": 0}])
+def test_zero_ships_where_the_faction_has_no_fleet_are_refused(ships):
+    """FC-I4: zero ships remove a fleet; where the faction has none the command is refused
+    as the fleet not found (naming the faction, the point and where its fleets are), and
+    the state is unchanged."""
+    state = register(FleetCombatState(), "A", {"cruiser": 2})
+    command = RegisterFleet(faction="A", point="Vega", ships=ships)
+    with pytest.raises(NotFound) as refused:
+        register_fleet(state, DEFAULTS, command)
+    assert refused.value.message("en") == f"A has no fleet at Vega. Its fleets are at: {POINT}."
+    assert ships_of(state, "A") == [(1, "cruiser", 0), (2, "cruiser", 0)]
+    assert [f.point for f in state.fleets] == [POINT]
 
 
 def test_engaged_fleet_cannot_be_edited_or_moved_until_it_retreats():
@@ -473,3 +490,35 @@ def test_a_class_a_gm_named_is_shown_as_typed_in_refusals():
     assert upload.value.message("en") == (
         "The ship table is not valid: \\*\\*x\\*\\* @\u200bhere — life: at least 1 (FC-I4)."
     )
+
+
+# --- a round fought before the turn's end ----------------------------------------------------
+
+
+def test_a_round_fought_before_the_turn_end_waits_for_it_and_an_old_log_still_reads():
+    """FC-I6, FC-5.23: a round the GM fights before the turn's end says the battle waits for
+    that end, which fights the next round (in English and Russian); a round logged before
+    the report kept `before_turn_end` loads and reads as frozen until the next turn."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})])
+    early = resolve_round(state, DEFAULTS, 1, Dice.scripted([1] * 4), before_turn_end=True)
+    report = early.report
+    assert report.result is None and report.before_turn_end
+
+    assert ending_lines(report)[0].render("en") == (
+        "This round was fought before the end of the turn: battle #1 waits for the turn's"
+        " end, which fights round 2 (FC-I6); fire orders for it may change until then."
+    )
+    assert ending_lines(report)[0].render("ru") == (
+        "Этот раунд разыгран до конца хода: бой №1 ждёт конца хода, когда будет разыгран"
+        " раунд 2 (FC-I6); до тех пор приказы на стрельбу можно менять."
+    )
+    assert (
+        battle_line([report], ["A", "B"])
+        .render("ru")
+        .endswith("бой продолжается (раунд 2 — в конце хода, FC-I6)")
+    )
+    stored = json.loads(report.model_dump_json())
+    del stored["before_turn_end"]
+    old = RoundReport.model_validate(stored)
+    assert not old.before_turn_end
+    assert ending_lines(old)[0].render("en") == "Battle #1 is frozen until the next turn (FC-5.23)."

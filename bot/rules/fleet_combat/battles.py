@@ -678,16 +678,20 @@ def resolve_round(
     dice: Dice,
     *,
     turn: int | None = None,
+    before_turn_end: bool = False,
 ) -> RoundOutcome:
     """Fight the next round of a battle now (end of turn, or a GM's "resolve now").
 
     Volleys in turn order, defence per hit, packets applied at the end (FC-4.4–FC-5.23,
-    FC-I7–FC-I16); groups without orders use the automatic policy (FC-I17).
+    FC-I7–FC-I16); groups without orders use the automatic policy (FC-I17). With
+    `before_turn_end` (a GM's "resolve now") the report says the battle waits for the
+    turn's end, which fights the next round (FC-I6), not that it is frozen until next turn.
     """
     new, battle = _copy_with_battle(state, battle_id, fleets_at_point=True)
     first = len(dice.records)
     credits: dict[int, str] = {}
     report = fight_round(new, battle, settings, dice, turn=turn, rolled_by=credits)
+    report.before_turn_end = before_turn_end
     return RoundOutcome(
         new,
         report,

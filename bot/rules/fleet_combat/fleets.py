@@ -143,12 +143,16 @@ def register_fleet(
     Ships that stay keep their ids (lowest ids first); new ships get the next ids in the
     order the classes are given. A fleet still fighting an active battle may be edited only
     with `allow_while_engaged` (a GM correction), since the battle is frozen, not over (FC-I6).
+    Zero ships remove the fleet; where the faction has no fleet they are refused as the fleet
+    not found (FC-I4: there is nothing to remove), and nothing changes.
     """
     faction, point = command.faction.strip(), command.point.strip()
     if not faction or not point:
         raise RuleViolation("fleet_combat.error.bad_fleet_name", clause="FC-4.1")
     point = state.known_point(point)  # `mecatol` is the registered `Mecatol`
     validate_ships(settings, command.ships, command.wounds)
+    if not any(command.ships.values()) and state.fleet(faction, point) is None:
+        raise fleet_not_found(state, faction, point)  # zero ships where it has no fleet
     check_point_unlike(state, point)
     new = copy_for_write(state, fleets=[(faction, point)])
     if engaged_battle(new, faction, point) is not None and not command.allow_while_engaged:

@@ -101,6 +101,9 @@ _SOURCE_KEYS = {
 def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     """A short summary of one round: volleys, who was auto-targeted, losses, retreats, end.
 
+    Wounds a volley's group could not use (FC-5.18: it destroys no more ships than it has)
+    are told directly under that volley, not after the round's last one (the line keeps its
+    key, `fleet_combat.round.lost_to_cap`, which earlier logged rounds told once at the end).
     The battle log's pages (the cog's render) tell the volleys and wounds in full and take
     the other parts from the functions below, so each part is told once."""
     lines = [
@@ -112,7 +115,10 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
         )
     ]
     lines += retreating_lines(report)
-    for volley in report.volleys:
+    lost_to_cap: dict[int, int] = {}  # by volley: wounds its packet lost (FC-5.18)
+    for packet in report.packets:
+        lost_to_cap[packet.volley] = lost_to_cap.get(packet.volley, 0) + packet.lost_to_cap
+    for index, volley in enumerate(report.volleys):
         lines.append(
             Msg(
                 "fleet_combat.round.volley",
@@ -126,6 +132,8 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                 wounds=Msg("fleet_combat.wounds", count=volley.wounds),
             )
         )
+        if lost_to_cap.get(index):
+            lines.append(Msg("fleet_combat.round.lost_to_cap", count=lost_to_cap[index]))
         if volley.source != "order":
             lines.append(
                 Msg(
@@ -137,10 +145,7 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                 )
             )
     lines += held_lines(report)
-    lost_to_cap = sum(p.lost_to_cap for p in report.packets)
     burned = sum(p.burned for p in report.packets)
-    if lost_to_cap:
-        lines.append(Msg("fleet_combat.round.lost_to_cap", count=lost_to_cap))
     if burned:
         lines.append(Msg("fleet_combat.round.burned", count=burned))
     lines += loss_lines(report)
@@ -201,10 +206,19 @@ def moved_points(report: RoundReport, current: int) -> int:
 
 def ending_lines(report: RoundReport) -> list[Msg]:
     """How the round left the battle: frozen until the next turn, fought on at once (several
-    rounds in one resolution, FC-I6), or ended and why."""
+    rounds in one resolution, FC-I6), waiting for the turn's end that fights the next round
+    (a round a GM fought before it, FC-I6), or ended and why."""
     if report.result is None and report.fought_on:
         return [
             Msg("fleet_combat.battle.fights_on", battle=report.battle_id, round=report.round + 1)
+        ]
+    if report.result is None and report.before_turn_end:
+        return [
+            Msg(
+                "fleet_combat.battle.waits_turn_end",
+                battle=report.battle_id,
+                round=report.round + 1,
+            )
         ]
     if report.result is None:
         return [Msg("fleet_combat.battle.frozen", battle=report.battle_id)]
@@ -258,6 +272,8 @@ def battle_line(
     losses = MsgList(told, separator="; ")
     if last.result is None and last.fought_on:
         status = Msg("fleet_combat.turn.line.fighting_on", round=last.round + 1)  # FC-I6
+    elif last.result is None and last.before_turn_end:  # FC-I6: the turn's end fights on
+        status = Msg("fleet_combat.turn.line.fighting_at_turn_end", round=last.round + 1)
     elif last.result is None:
         status = Msg("fleet_combat.turn.line.fighting")
     else:

@@ -217,6 +217,10 @@ class RoundReport(BaseModel):
     result: BattleResult | None = None
     # FC-I6: the next round was fought at once, in the same resolution (not frozen after it).
     fought_on: bool = False
+    # FC-I6, FC-5.23: a GM's `/combat resolve` fought the round before the turn's end, which
+    # still fights the next round: the battle waits for that end, not for the next turn.
+    # False in rounds of the end of turn and in rounds logged before it was kept.
+    before_turn_end: bool = False
     # The settings the round was fought under, as its log tells them whatever the campaign
     # picks later: FC-I9 `deferred_damage` (wounds placed at the round's end or after each
     # volley) and FC-I13 `transport_loss_scope`; None in rounds logged before they were kept,
