@@ -669,3 +669,76 @@ async def test_ports_left_out_count_as_one_and_the_option_says_what_that_costs(s
     )
 
     assert "base 1, only 1 target port adjacent" in declared.embed.field("Ottoman dice: 1 die")
+
+
+EMPTY_HAND = (
+    "Hapsburgs holds no cards, so no card can be drawn from that hand: each hit gets another "
+    "reward, or is lost if none is possible."
+)
+
+
+async def test_an_empty_hand_picked_in_the_select_says_no_card_can_be_drawn(seated):
+    """OP-5.7, OP-5.9, OP-I12: at the VP cap the Habsburgs give their squadron for hit 1; a
+    card from their unknown hand is all that is left for hit 2, and the player picks 0 cards
+    in the select. The story says the hand is empty, so no card can be drawn, and hit 2 is
+    lost."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
+    question = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+    after_squadron = await seated.click(question, labels(question)[0], as_="player2")
+
+    empty = await seated.select(after_squadron, 0, values=["0"], as_="player2")
+
+    assert empty.embed.field("Rewards").split("\n") == [
+        EMPTY_HAND,
+        "Hit 1: a squadron (Hapsburgs) at Tyrrhenian Sea is eliminated.",
+        "Hit 2: no reward is possible, the hit is lost.",
+        "Piracy #1 is resolved. Ottoman piracy VP: 10/10.",
+    ]
+    assert empty.selects == [] and struck_answered(empty.content)
+
+
+async def test_an_empty_hand_stated_with_corsairs_hand_says_no_card_can_be_drawn(seated):
+    """OP-5.7, OP-I12: with the Habsburgs' reward question open, their player states 0 cards
+    with /corsairs hand. The reply says the hand is empty, so no card can be drawn: VP is
+    then the only reward, for both hits; the question's message tells the same."""
+    seated.script_dice([6, 6])
+    question = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    stated = await seated.slash("/corsairs hand cards:0", as_="player2")
+
+    assert stated.embed.description.split("\n") == [
+        EMPTY_HAND,
+        "Hit 1: +1 piracy VP, 3 → 4, the only possible reward.",
+        "Hit 2: +1 piracy VP, 4 → 5, the only possible reward.",
+        "Piracy #1 is resolved. Ottoman piracy VP: 5/10.",
+    ]
+    redrawn = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    assert redrawn.embed.field("Rewards").startswith(EMPTY_HAND + "\nHit 1: +1 piracy VP")
+
+
+async def test_an_empty_hand_declared_in_russian_says_no_card_can_be_drawn(seated):
+    """OP-5.7, OP-5.9, OP-I12: the piracy is declared with `hand:0` in a Russian campaign at
+    the VP cap: the story says in Russian that the Habsburgs hold no cards, so no card can be
+    drawn, and both hits are lost."""
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+
+    declared = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2 hand:0",
+        as_="player1",
+    )
+
+    rewards = declared.embed.field("Награды").split("\n")
+    assert rewards[0] == (
+        "У державы «Габсбурги» на руке нет карт, поэтому вытянуть карту нельзя: за каждый удар "
+        "берётся другая награда, а если никакой нет, удар пропадает."
+    )
+    assert rewards[1] == "Удар 1: никакая награда невозможна, удар пропадает."
