@@ -83,6 +83,7 @@ from cogs.ottoman_piracy.input import PiracyInput
 from cogs.ottoman_piracy.input import build_declaration
 from cogs.ottoman_piracy.input import resolve_power
 from cogs.ottoman_piracy.render import change_embeds
+from cogs.ottoman_piracy.render import hand_embeds
 from cogs.ottoman_piracy.render import power_names
 from cogs.ottoman_piracy.render import question_view
 from cogs.ottoman_piracy.render import settled_embed
@@ -398,10 +399,10 @@ class OttomanPiracyCog(BotCog):
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
         ) -> list[Announcement]:
-            told = Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))
             if not isinstance(done.outcome, PiracyOutcome):
-                return [told]
+                return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
             piracy = Applied(done.outcome, done.entry, done.settings, done.after)
+            told = Announcement(embeds=hand_embeds(piracy, ctx.public_locale))
             return [told, *_question_redrawn(ctx, asked[0] if asked else None, piracy)]
 
         await ctx.apply(

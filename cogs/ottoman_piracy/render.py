@@ -479,3 +479,16 @@ def change_embeds(
     changed first, the ruleset named in the footer."""
     body = [m.render(locale) for m in lines] + (extra or [])
     return outcome_embeds("ottoman_piracy", body, locale)
+
+
+def hand_embeds(
+    done: Applied[PiracyOutcome, OttomanPiracySettings], locale: str
+) -> list[discord.Embed]:
+    """The answer to the hand-size question of a piracy in progress (`/corsairs hand`,
+    OP-I12): the hand stated and what it settled, under a title naming the piracy and the
+    hand, so that an undo strikes a recognisable title (`undone_edit`)."""
+    record = done.outcome.piracy
+    power = text(power_label(record.target, done.outcome.state.power_names), locale)
+    embeds = change_embeds(done.outcome.lines, locale)
+    embeds[0].title = t(C + "hand.title", locale, piracy=record.id, power=power)
+    return embeds

@@ -17,6 +17,7 @@ from bot.standin import ClientRefused
 from bot.standin import Table
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import forced_by_button
+from tests.e2e.test_undo import undo
 
 from .play import assert_only_the_asked_answer
 from .play import labels
@@ -742,3 +743,29 @@ async def test_an_empty_hand_declared_in_russian_says_no_card_can_be_drawn(seate
         "берётся другая награда, а если никакой нет, удар пропадает."
     )
     assert rewards[1] == "Удар 1: никакая награда невозможна, удар пропадает."
+
+
+async def test_an_undone_hand_answer_strikes_its_title(seated):
+    """OP-I12: the answer to the piracy's hand-size question (/corsairs hand) is titled with
+    the piracy and the hand, so when a GM undoes it the struck title still says which answer
+    was undone; in Russian too."""
+    seated.script_dice([6, 6])
+    await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+    stated = await seated.slash("/corsairs hand cards:3", as_="player2")
+    assert stated.embed.title == "Piracy #1 — cards in the hand of Hapsburgs"
+    assert stated.embed.description.startswith("Hapsburgs: 3 cards in hand.")
+
+    await undo(seated, "wrong hand")
+
+    struck = next(m for m in seated.channel_messages() if m.id == stated.message.id)
+    assert struck.embed.title == "~~Piracy #1 — cards in the hand of Hapsburgs~~"
+    assert "Hapsburgs: 3 cards in hand." in struck.embed.description
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await seated.slash("/corsairs hand cards:2", as_="player2")
+    assert russian.embed.title == "Пиратство №1 — карты на руке державы «Габсбурги»"
+    await undo(seated, "ошибка", confirm="Отменить")
+    struck = next(m for m in seated.channel_messages() if m.id == russian.message.id)
+    assert struck.embed.title == "~~Пиратство №1 — карты на руке державы «Габсбурги»~~"
