@@ -769,3 +769,53 @@ async def test_an_undone_hand_answer_strikes_its_title(seated):
     await undo(seated, "ошибка", confirm="Отменить")
     struck = next(m for m in seated.channel_messages() if m.id == russian.message.id)
     assert struck.embed.title == "~~Пиратство №1 — карты на руке державы «Габсбурги»~~"
+
+
+async def test_a_power_given_to_another_player_moves_its_open_question_to_them(seated):
+    """OP-5.3, OP-I10: the Habsburgs are asked their rewards; the GM gives the Habsburg power
+    to player3 (France) with /corsairs power. The open question now pings player3, whose
+    click answers it; player2's click is refused as someone else's question. An undo of the
+    power change gives the question back to player2."""
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    habsburgs, france = (seated.member(p).id for p in ("player2", "player3"))
+    assert question.content.startswith(f"<@{habsburgs}>: the Ottomans hit Hapsburgs 2 times.")
+
+    given = await seated.slash("/corsairs power power:hapsburg player:@player3", as_="gm")
+
+    assert given.embed.description.startswith(
+        f"The power Hapsburgs is now played by the faction France (<@{france}>)."
+    )
+    asked = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    ping = f"<@{france}>: the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit."
+    assert asked.content == ping
+    pinged = seated.channel_messages()[-1]
+    assert pinged.content == ping  # an edit notifies nobody: a ping of its own
+    assert labels(asked) == [SQUADRON_MESSINA, VP, FORCE]
+    refused = await seated.click(asked, VP, as_="player2")
+    assert refused.ephemeral
+    assert refused.embed.description == f"This question is for France (<@{france}>)."
+    assert "hit 1 of 2" in asked.embed.field("Rewards")
+
+    answered = await seated.click(asked, VP, as_="player3")
+
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
+    assert "Hapsburgs: choose the reward for hit 2 of 2." in answered.embed.field("Rewards")
+    assert answered.content.startswith(f"<@{france}>: the Ottomans hit Hapsburgs")
+    done = await seated.click(answered, SQUADRON_MESSINA, as_="player3")
+    assert "Piracy #1 is resolved." in done.embed.field("Rewards")
+    marked = next(m for m in seated.channel_messages() if m.id == pinged.id)
+    assert struck_answered(marked.content), marked.content
+
+    for _ in range(3):  # the two answers, then the power change
+        await undo(seated, "wrong player")
+    assert seated.channel_messages()[-1].content == (  # asked again: a ping of its own
+        f"<@{habsburgs}>: the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit."
+    )
+    back = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    assert labels(back) == [SQUADRON_MESSINA, VP, FORCE]
+    refused = await seated.click(back, VP, as_="player3")
+    assert refused.ephemeral  # player3 reads Russian
+    assert refused.embed.description == f"На этот вопрос отвечает <@{habsburgs}> (Habsburgs)."
+    again = await seated.click(back, VP, as_="player2")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in again.embed.field("Rewards")
