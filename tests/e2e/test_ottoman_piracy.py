@@ -167,19 +167,26 @@ async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_targe
     assert stated.selects == [] and struck_answered(stated.content)
 
 
+async def squadron_then_card_at_the_cap(seated: Table, faces: list[int]):
+    """At the VP cap, a piracy against the Habsburgs with one of their squadrons in the zone:
+    `faces` (2 Habsburg dice that miss, 2 Ottoman hits, then any card roll) give the
+    squadron or a card from the unknown hand for hit 1 (OP-5.8, OP-I12). The question."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice(faces)
+    return await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+
+
 async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_its_hand(seated):
     """OP-I10 with `reward_chooser` ottoman: the Ottoman player takes the Habsburg squadron
     for hit 1 (a card would be a button: they cannot state the Habsburgs' hand); hit 2
     can only be a card from the unknown hand (VP at the cap, OP-I12), so the Habsburg player
     is pinged anew and states 25 cards with /corsairs hand, past the select's 24."""
     await ottomans_choose(seated)
-    await seated.slash("/corsairs vp value:10", as_="gm")
-    seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
-    asked = await seated.slash(
-        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 "
-        "squadrons_in_zone:1 ports:2",
-        as_="player1",
-    )
+    asked = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
     assert labels(asked) == [
         "Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea",
         "Take a random card from the hand of Hapsburgs",
@@ -259,13 +266,7 @@ async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
 async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(seated):
     """OP-5.8, OP-I13: at 10 VP the VP reward is not offered. Hit 2 can only be a card from a
     hand of unknown size (OP-I12): the player states 4 cards, the bot rolls d4 -> 2."""
-    await seated.slash("/corsairs vp value:10", as_="gm")
-    seated.script_dice([1, 2, 5, 6, 2])  # 2 Habsburg dice miss; 2 Ottoman hits; d4 -> 2
-    question = await seated.slash(
-        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
-        "squadrons_in_zone:1 ports:2",
-        as_="player1",
-    )
+    question = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6, 2])  # d4 -> 2
     assert "1 squadron (Hapsburgs) in the piracy zone: 2 dice" in question.embed.field(
         "Dice against the pirates — Hapsburgs: 2 dice"
     )
@@ -683,13 +684,7 @@ async def test_an_empty_hand_picked_in_the_select_says_no_card_can_be_drawn(seat
     card from their unknown hand is all that is left for hit 2, and the player picks 0 cards
     in the select. The story says the hand is empty, so no card can be drawn, and hit 2 is
     lost."""
-    await seated.slash("/corsairs vp value:10", as_="gm")
-    seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
-    question = await seated.slash(
-        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
-        "squadrons_in_zone:1 ports:2",
-        as_="player1",
-    )
+    question = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
     after_squadron = await seated.click(question, labels(question)[0], as_="player2")
 
     empty = await seated.select(after_squadron, 0, values=["0"], as_="player2")
