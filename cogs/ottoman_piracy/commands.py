@@ -47,6 +47,7 @@ from bot.rules.ottoman_piracy import PiracyRecord
 from bot.rules.ottoman_piracy import StateChange
 from bot.rules.ottoman_piracy import asked_power
 from bot.rules.ottoman_piracy import assign_power
+from bot.rules.ottoman_piracy import available_rewards
 from bot.rules.ottoman_piracy import check_declarer
 from bot.rules.ottoman_piracy import choose_reward
 from bot.rules.ottoman_piracy import declare_piracy
@@ -83,6 +84,7 @@ from cogs.ottoman_piracy.input import PiracyInput
 from cogs.ottoman_piracy.input import build_declaration
 from cogs.ottoman_piracy.input import resolve_power
 from cogs.ottoman_piracy.render import change_embeds
+from cogs.ottoman_piracy.render import hand_embeds
 from cogs.ottoman_piracy.render import power_names
 from cogs.ottoman_piracy.render import question_view
 from cogs.ottoman_piracy.render import settled_embed
@@ -315,18 +317,43 @@ class OttomanPiracyCog(BotCog):
         The answer names the faction that now plays the power and that faction's player."""
         ctx = await _gm_context(interaction)
         chosen = _faction_for(ctx.factions, player, faction)
+        asked: list[Choice] = []  # the reward question the power's new player answers now
 
         def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
             names = done.outcome.state.power_names
             label = text(power_label(power_key(power), names), ctx.public_locale)
             line = _played_by(ctx, label, chosen)
             embeds = change_embeds([], ctx.public_locale, extra=[line])
-            return [with_next_step(ctx.base.actor, embeds)]
+            answer = with_next_step(ctx.base.actor, embeds)
+            record = done.outcome.state.in_progress
+            if not asked or record is None:
+                return [answer]
+            options = available_rewards(done.outcome.state, done.settings, record.id)
+            piracy = PiracyOutcome(done.outcome.state, record, [], options, [])
+            redrawn = Applied(piracy, done.entry, done.settings, done.after)
+            told = [answer, *_question_redrawn(ctx, asked[0], redrawn)]
+            owner = _asked_user(ctx, piracy)
+            if owner is None or done.after is None:
+                return told
+            # An edit notifies nobody: the new player is pinged by a message of its own.
+            ping = _ping(record, owner, ctx.public_locale, names)
+            return [*told, Announcement(content=ping, pinged=[owner], pings=done.after)]
 
         def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
             return assign_power(state, power, chosen)
 
-        await ctx.apply(record, announce=told)
+        async def readdress(uow: UnitOfWork, outcome: StateChange) -> int | None:
+            # OP-5.3, OP-I10: the question the power answers is its new player's from now
+            # on: asked anew for them (their click answers it, the former player's is
+            # refused as not theirs); an undo asks it of the former player again.
+            piracy = outcome.state.in_progress
+            if piracy is None or piracy.status == "done":
+                return None
+            if asked_power(piracy) != power_key(power):
+                return None
+            return await _ask_again(ctx, uow, outcome.state, piracy, asked, readdressed=True)
+
+        await ctx.apply(record, then=readdress, announce=told)
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
@@ -377,31 +404,15 @@ class OttomanPiracyCog(BotCog):
         ) -> int | None:
             if not isinstance(outcome, PiracyOutcome):
                 return None
-            waiting = [
-                c
-                for c in await uow.writes.open_choices(uow.campaign.id)
-                if c.kind == REWARD_CHOICE and c.payload.get("piracy") == outcome.piracy.id
-            ]
-            payload: dict[str, Any] = {"piracy": outcome.piracy.id}
-            if waiting:  # closed and asked anew: an undo of the hand redraws it as it was
-                asked.append(waiting[-1])
-                await uow.close_choice(waiting[-1].id)
-                payload = dict(waiting[-1].payload)
-            if not outcome.awaiting:
-                return None
-            payload["hit"] = outcome.piracy.awaiting_hit
-            faction = _asked_faction(outcome)  # the chooser again, once the hand is known
-            return await uow.open_choice(
-                SPEC.key, REWARD_CHOICE, ctx.user_of(faction), payload, faction=faction
-            )
+            return await _ask_again(ctx, uow, outcome.state, outcome.piracy, asked)
 
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
         ) -> list[Announcement]:
-            told = Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))
             if not isinstance(done.outcome, PiracyOutcome):
-                return [told]
+                return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
             piracy = Applied(done.outcome, done.entry, done.settings, done.after)
+            told = Announcement(embeds=hand_embeds(piracy, ctx.public_locale))
             return [told, *_question_redrawn(ctx, asked[0] if asked else None, piracy)]
 
         await ctx.apply(
@@ -609,6 +620,41 @@ async def _answer(
         before=before,
         then=move_question,
         announce=announce,
+    )
+
+
+async def _ask_again(
+    ctx: Ctx,
+    uow: UnitOfWork,
+    state: OttomanPiracyState,
+    piracy: PiracyRecord,
+    asked: list[Choice],
+    *,
+    readdressed: bool = False,
+) -> int | None:
+    """The piracy's open reward question closed (added to `asked`) and, while the piracy
+    waits, asked anew in the same message as a new choice of whoever answers it now
+    (`asked_power`: the chooser, or the target for its hand, OP-I12), for the awaiting hit.
+    An undo reopens the question closed and redraws it as it was. With `readdressed` (its
+    power has a new player) a question already asked of that player is left as it is."""
+    waiting = [
+        c
+        for c in await uow.writes.open_choices(uow.campaign.id)
+        if c.kind == REWARD_CHOICE and c.payload.get("piracy") == piracy.id
+    ]
+    faction = state.faction_of(asked_power(piracy))
+    if readdressed and (not waiting or waiting[-1].owner_id == ctx.user_of(faction)):
+        return None
+    payload: dict[str, Any] = {"piracy": piracy.id}
+    if waiting:  # re-addressed, it is withdrawn unanswered: no ping struck as answered
+        asked.append(waiting[-1])
+        await uow.close_choice(waiting[-1].id, "cancelled" if readdressed else "done")
+        payload = dict(waiting[-1].payload)
+    if piracy.status == "done":
+        return None
+    payload["hit"] = piracy.awaiting_hit
+    return await uow.open_choice(
+        SPEC.key, REWARD_CHOICE, ctx.user_of(faction), payload, faction=faction
     )
 
 

@@ -45,6 +45,7 @@ from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_name
 from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.rewards import awaiting_line
+from bot.rules.ottoman_piracy.rewards import empty_hand_lines
 from bot.rules.ottoman_piracy.rewards import piracy_done_line
 from bot.rules.ottoman_piracy.rewards import squadron_place
 from bot.scaffold import Applied
@@ -182,8 +183,10 @@ def reward_line(
 def reward_lines(
     record: PiracyRecord, state: OttomanPiracyState, settings: OttomanPiracySettings
 ) -> list[Msg]:
-    """Every reward so far, then who the piracy waits for or that it is resolved."""
-    lines = [reward_line(record, r, state, settings) for r in record.rewards]
+    """Every reward so far, after the target's empty hand when it holds no cards (OP-5.7,
+    OP-I12), then who the piracy waits for or that it is resolved."""
+    lines = empty_hand_lines(record, state.power_names)
+    lines += [reward_line(record, r, state, settings) for r in record.rewards]
     if record.status != "done":
         lines.append(awaiting_line(record, state.power_names))
     elif record.hits or record.corsairs_left:
@@ -476,3 +479,16 @@ def change_embeds(
     changed first, the ruleset named in the footer."""
     body = [m.render(locale) for m in lines] + (extra or [])
     return outcome_embeds("ottoman_piracy", body, locale)
+
+
+def hand_embeds(
+    done: Applied[PiracyOutcome, OttomanPiracySettings], locale: str
+) -> list[discord.Embed]:
+    """The answer to the hand-size question of a piracy in progress (`/corsairs hand`,
+    OP-I12): the hand stated and what it settled, under a title naming the piracy and the
+    hand, so that an undo strikes a recognisable title (`undone_edit`)."""
+    record = done.outcome.piracy
+    power = text(power_label(record.target, done.outcome.state.power_names), locale)
+    embeds = change_embeds(done.outcome.lines, locale)
+    embeds[0].title = t(C + "hand.title", locale, piracy=record.id, power=power)
+    return embeds

@@ -734,7 +734,9 @@ async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
 
     paid = await board.click(question, "Заплатить штраф", as_="player1")
 
-    assert paid.embed.description.startswith("**Штраф: Anna платит фракции «Boris» 180.**")
+    assert paid.embed.description.startswith(
+        "**Штраф: фракция «Anna» платит фракции «Boris» 180.**"
+    )
 
 
 async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(board):

@@ -187,7 +187,7 @@ async def test_every_amount_is_grouped_in_russian(board):  # noqa: F811
         await board.slash(LAND, as_="player1"), "Заплатить штраф", as_="player1"
     )
     assert paid.embed.description.startswith(
-        f"**Штраф: Anna платит фракции «Boris» 999{NBSP}999.**"
+        f"**Штраф: фракция «Anna» платит фракции «Boris» 999{NBSP}999.**"
     )
 
     await board.slash("/company add-piece name:Scout value:1000001", as_="player1")

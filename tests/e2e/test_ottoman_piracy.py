@@ -17,6 +17,7 @@ from bot.standin import ClientRefused
 from bot.standin import Table
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import forced_by_button
+from tests.e2e.test_undo import undo
 
 from .play import assert_only_the_asked_answer
 from .play import labels
@@ -166,19 +167,26 @@ async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_targe
     assert stated.selects == [] and struck_answered(stated.content)
 
 
+async def squadron_then_card_at_the_cap(seated: Table, faces: list[int]):
+    """At the VP cap, a piracy against the Habsburgs with one of their squadrons in the zone:
+    `faces` (2 Habsburg dice that miss, 2 Ottoman hits, then any card roll) give the
+    squadron or a card from the unknown hand for hit 1 (OP-5.8, OP-I12). The question."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice(faces)
+    return await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+
+
 async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_its_hand(seated):
     """OP-I10 with `reward_chooser` ottoman: the Ottoman player takes the Habsburg squadron
     for hit 1 (a card would be a button: they cannot state the Habsburgs' hand); hit 2
     can only be a card from the unknown hand (VP at the cap, OP-I12), so the Habsburg player
     is pinged anew and states 25 cards with /corsairs hand, past the select's 24."""
     await ottomans_choose(seated)
-    await seated.slash("/corsairs vp value:10", as_="gm")
-    seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
-    asked = await seated.slash(
-        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 "
-        "squadrons_in_zone:1 ports:2",
-        as_="player1",
-    )
+    asked = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
     assert labels(asked) == [
         "Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea",
         "Take a random card from the hand of Hapsburgs",
@@ -258,13 +266,7 @@ async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
 async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(seated):
     """OP-5.8, OP-I13: at 10 VP the VP reward is not offered. Hit 2 can only be a card from a
     hand of unknown size (OP-I12): the player states 4 cards, the bot rolls d4 -> 2."""
-    await seated.slash("/corsairs vp value:10", as_="gm")
-    seated.script_dice([1, 2, 5, 6, 2])  # 2 Habsburg dice miss; 2 Ottoman hits; d4 -> 2
-    question = await seated.slash(
-        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
-        "squadrons_in_zone:1 ports:2",
-        as_="player1",
-    )
+    question = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6, 2])  # d4 -> 2
     assert "1 squadron (Hapsburgs) in the piracy zone: 2 dice" in question.embed.field(
         "Dice against the pirates — Hapsburgs: 2 dice"
     )
@@ -669,3 +671,146 @@ async def test_ports_left_out_count_as_one_and_the_option_says_what_that_costs(s
     )
 
     assert "base 1, only 1 target port adjacent" in declared.embed.field("Ottoman dice: 1 die")
+
+
+EMPTY_HAND = (
+    "Hapsburgs holds no cards, so no card can be drawn from that hand: each hit gets another "
+    "reward, or is lost if none is possible."
+)
+
+
+async def test_an_empty_hand_picked_in_the_select_says_no_card_can_be_drawn(seated):
+    """OP-5.7, OP-5.9, OP-I12: at the VP cap the Habsburgs give their squadron for hit 1; a
+    card from their unknown hand is all that is left for hit 2, and the player picks 0 cards
+    in the select. The story says the hand is empty, so no card can be drawn, and hit 2 is
+    lost."""
+    question = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
+    after_squadron = await seated.click(question, labels(question)[0], as_="player2")
+
+    empty = await seated.select(after_squadron, 0, values=["0"], as_="player2")
+
+    assert empty.embed.field("Rewards").split("\n") == [
+        EMPTY_HAND,
+        "Hit 1: a squadron (Hapsburgs) at Tyrrhenian Sea is eliminated.",
+        "Hit 2: no reward is possible, the hit is lost.",
+        "Piracy #1 is resolved. Ottoman piracy VP: 10/10.",
+    ]
+    assert empty.selects == [] and struck_answered(empty.content)
+
+
+async def test_an_empty_hand_stated_with_corsairs_hand_says_no_card_can_be_drawn(seated):
+    """OP-5.7, OP-I12: with the Habsburgs' reward question open, their player states 0 cards
+    with /corsairs hand. The reply says the hand is empty, so no card can be drawn: VP is
+    then the only reward, for both hits; the question's message tells the same."""
+    seated.script_dice([6, 6])
+    question = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    stated = await seated.slash("/corsairs hand cards:0", as_="player2")
+
+    assert stated.embed.description.split("\n") == [
+        EMPTY_HAND,
+        "Hit 1: +1 piracy VP, 3 → 4, the only possible reward.",
+        "Hit 2: +1 piracy VP, 4 → 5, the only possible reward.",
+        "Piracy #1 is resolved. Ottoman piracy VP: 5/10.",
+    ]
+    redrawn = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    assert redrawn.embed.field("Rewards").startswith(EMPTY_HAND + "\nHit 1: +1 piracy VP")
+
+
+async def test_an_empty_hand_declared_in_russian_says_no_card_can_be_drawn(seated):
+    """OP-5.7, OP-5.9, OP-I12: the piracy is declared with `hand:0` in a Russian campaign at
+    the VP cap: the story says in Russian that the Habsburgs hold no cards, so no card can be
+    drawn, and both hits are lost."""
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+
+    declared = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2 hand:0",
+        as_="player1",
+    )
+
+    rewards = declared.embed.field("Награды").split("\n")
+    assert rewards[0] == (
+        "У державы «Габсбурги» на руке нет карт, поэтому вытянуть карту нельзя: за каждый удар "
+        "берётся другая награда, а если никакой нет, удар пропадает."
+    )
+    assert rewards[1] == "Удар 1: никакая награда невозможна, удар пропадает."
+
+
+async def test_an_undone_hand_answer_strikes_its_title(seated):
+    """OP-I12: the answer to the piracy's hand-size question (/corsairs hand) is titled with
+    the piracy and the hand, so when a GM undoes it the struck title still says which answer
+    was undone; in Russian too."""
+    seated.script_dice([6, 6])
+    await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+    stated = await seated.slash("/corsairs hand cards:3", as_="player2")
+    assert stated.embed.title == "Piracy #1 — cards in the hand of Hapsburgs"
+    assert stated.embed.description.startswith("Hapsburgs: 3 cards in hand.")
+
+    await undo(seated, "wrong hand")
+
+    struck = next(m for m in seated.channel_messages() if m.id == stated.message.id)
+    assert struck.embed.title == "~~Piracy #1 — cards in the hand of Hapsburgs~~"
+    assert "Hapsburgs: 3 cards in hand." in struck.embed.description
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await seated.slash("/corsairs hand cards:2", as_="player2")
+    assert russian.embed.title == "Пиратство №1 — карты на руке державы «Габсбурги»"
+    await undo(seated, "ошибка", confirm="Отменить")
+    struck = next(m for m in seated.channel_messages() if m.id == russian.message.id)
+    assert struck.embed.title == "~~Пиратство №1 — карты на руке державы «Габсбурги»~~"
+
+
+async def test_a_power_given_to_another_player_moves_its_open_question_to_them(seated):
+    """OP-5.3, OP-I10: the Habsburgs are asked their rewards; the GM gives the Habsburg power
+    to player3 (France) with /corsairs power. The open question now pings player3, whose
+    click answers it; player2's click is refused as someone else's question. An undo of the
+    power change gives the question back to player2."""
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    habsburgs, france = (seated.member(p).id for p in ("player2", "player3"))
+    assert question.content.startswith(f"<@{habsburgs}>: the Ottomans hit Hapsburgs 2 times.")
+
+    given = await seated.slash("/corsairs power power:hapsburg player:@player3", as_="gm")
+
+    assert given.embed.description.startswith(
+        f"The power Hapsburgs is now played by the faction France (<@{france}>)."
+    )
+    asked = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    ping = f"<@{france}>: the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit."
+    assert asked.content == ping
+    pinged = seated.channel_messages()[-1]
+    assert pinged.content == ping  # an edit notifies nobody: a ping of its own
+    assert labels(asked) == [SQUADRON_MESSINA, VP, FORCE]
+    refused = await seated.click(asked, VP, as_="player2")
+    assert refused.ephemeral
+    assert refused.embed.description == f"This question is for France (<@{france}>)."
+    assert "hit 1 of 2" in asked.embed.field("Rewards")
+
+    answered = await seated.click(asked, VP, as_="player3")
+
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
+    assert "Hapsburgs: choose the reward for hit 2 of 2." in answered.embed.field("Rewards")
+    assert answered.content.startswith(f"<@{france}>: the Ottomans hit Hapsburgs")
+    done = await seated.click(answered, SQUADRON_MESSINA, as_="player3")
+    assert "Piracy #1 is resolved." in done.embed.field("Rewards")
+    marked = next(m for m in seated.channel_messages() if m.id == pinged.id)
+    assert struck_answered(marked.content), marked.content
+
+    for _ in range(3):  # the two answers, then the power change
+        await undo(seated, "wrong player")
+    assert seated.channel_messages()[-1].content == (  # asked again: a ping of its own
+        f"<@{habsburgs}>: the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit."
+    )
+    back = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    assert labels(back) == [SQUADRON_MESSINA, VP, FORCE]
+    refused = await seated.click(back, VP, as_="player3")
+    assert refused.ephemeral  # player3 reads Russian
+    assert refused.embed.description == f"На этот вопрос отвечает <@{habsburgs}> (Habsburgs)."
+    again = await seated.click(back, VP, as_="player2")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in again.embed.field("Rewards")

@@ -34,11 +34,13 @@ from bot.rules.company_raids.joker import RULING_OPTIONS
 from bot.rules.company_raids.models import MAX_COMPANIES
 from bot.rules.company_raids.models import MAX_PIECES
 from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import Payment
 from bot.rules.company_raids.models import PaymentKind
 from bot.rules.company_raids.models import Piece
 from bot.rules.company_raids.models import RulingWinner
 from bot.rules.company_raids.models import Step
 from bot.rules.company_raids.models import VisitorReason
+from bot.rules.company_raids.narration import payment_line
 from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS
 from bot.rules.company_raids.raids import OWNER_OPTIONS
 from bot.rules.company_raids.raids import TRESPASSER_OPTIONS
@@ -389,6 +391,32 @@ def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> 
 def test_russian_duel_shots_agree_with_the_number() -> None:
     shots = [t(PREFIX + "duel.shots_tail", "ru", count=n, shots="…") for n in (1, 3, 1000)]
     assert [s.split(";")[0] for s in shots] == ["1 выстрел", "3 выстрела", "1000 выстрелов"]
+
+
+def test_russian_payment_lines_name_the_paying_faction_as_a_faction() -> None:
+    """CR-I8, CR-I16: a bare plural name as the subject breaks the verb («Габсбурги платит»);
+    a paying faction is «фракция «X»», the bank stays «банк»."""
+
+    def line(kind: PaymentKind, payer: str | None) -> str:
+        payment = Payment(
+            kind=kind, payer=payer, payee="Османы", exact="180", due="180", clause="CR-I8"
+        )
+        return payment_line(payment).render("ru")
+
+    assert line("fine", "Габсбурги") == (
+        "Штраф (CR-I8): фракция «Габсбурги» платит фракции «Османы» 180."
+    )
+    assert line("bonus", "Габсбурги") == (
+        "Бонус за контратаку (CR-I8): фракция «Габсбурги» платит фракции «Османы» 180."
+    )
+    assert line("prize", "Габсбурги") == (
+        "Премия Джокера (CR-I8): фракция «Габсбурги» платит фракции «Османы» 180."
+    )
+    assert line("bonus", None) == "Бонус за контратаку (CR-I8): банк платит фракции «Османы» 180."
+    english = Payment(
+        kind="fine", payer="Anna", payee="Boris", exact="180", due="180", clause="CR-2.4"
+    )
+    assert payment_line(english).render("en") == "Fine (CR-2.4): Anna pays Boris 180."
 
 
 def test_every_narrated_line_renders_with_the_engines_params() -> None:

@@ -62,9 +62,11 @@ def who_first(faction: Faction | None) -> Msg | str:
     return Msg(P + "who.gm_first") if faction is None else faction
 
 
-def payer_name(faction: Faction | None) -> Msg | str:
-    """A payer's name, or "the bank" (CR-I8)."""
-    return Msg(P + "who.bank") if faction is None else faction
+def payer_name(faction: Faction | None) -> Msg:
+    """A payer, "the bank" (CR-I8) or a faction named so that it can open a sentence in any
+    language: Russian says «фракция «Габсбурги» платит», as a bare plural name would break the
+    verb's agreement."""
+    return Msg(P + "who.bank") if faction is None else Msg(P + "who.payer", faction=faction)
 
 
 def option_label(option: str, step: str) -> Msg:

@@ -73,6 +73,7 @@ from bot.rules.ottoman_piracy.rewards import check_faction
 from bot.rules.ottoman_piracy.rewards import check_hand_size
 from bot.rules.ottoman_piracy.rewards import find_piracy
 from bot.rules.ottoman_piracy.rewards import forced_option
+from bot.rules.ottoman_piracy.rewards import hand_size_line
 from bot.rules.ottoman_piracy.rewards import pick_option
 from bot.rules.ottoman_piracy.rewards import reward_options
 from bot.rules.ottoman_piracy.rewards import settle_hits
@@ -533,7 +534,7 @@ def choose_reward(
         record.hand_size = hand_size
         new.hand_sizes[record.target] = hand_size
         if reward == "card" and hand_size == 0:  # OP-5.7: no card to take; settle the rest
-            lines.append(_hand_size_line(record, hand_size, new.power_names))
+            lines.append(hand_size_line(record.target, hand_size, new.power_names))
             return _outcome(
                 new, settings, record, settle_hits(new, settings, record, dice, lines), lines
             )
@@ -566,7 +567,7 @@ def set_hand_size(
     check_hand_size(hand_size)
     record.hand_size = hand_size
     new.hand_sizes[record.target] = hand_size
-    lines = [_hand_size_line(record, hand_size, new.power_names)]
+    lines = [hand_size_line(record.target, hand_size, new.power_names)]
     applied: list[HitReward] = []
     if record.card_chosen and hand_size > 0:  # the card the Ottoman chooser took (OP-I10)
         card = RewardOption(reward="card")
@@ -574,14 +575,6 @@ def set_hand_size(
     record.card_chosen = False  # an empty hand gives no card: the chooser chooses again
     applied += settle_hits(new, settings, record, dice, lines)
     return _outcome(new, settings, record, applied, lines)
-
-
-def _hand_size_line(record: PiracyRecord, hand_size: int, names: Mapping[str, str]) -> Msg:
-    return piracy_msg(
-        "line.hand_size",
-        target=power_label(record.target, names),
-        cards=counted("cards", hand_size),
-    )
 
 
 def force_default_reward(
@@ -764,16 +757,7 @@ def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | N
         return StateChange(state=new)
     check_hand_size(hand_size)
     new.hand_sizes[key] = hand_size
-    return StateChange(
-        state=new,
-        lines=[
-            piracy_msg(
-                "line.hand_size",
-                target=power_label(key, new.power_names),
-                cards=counted("cards", hand_size),
-            )
-        ],
-    )
+    return StateChange(state=new, lines=[hand_size_line(key, hand_size, new.power_names)])
 
 
 def state_hand_size(

@@ -25,6 +25,7 @@ from bot.rules.ottoman_piracy.models import RewardOption
 from bot.rules.ottoman_piracy.models import SquadronGroup
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import P
+from bot.rules.ottoman_piracy.names import counted
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_label
 from bot.rules.ottoman_piracy.names import power_name
@@ -134,6 +135,26 @@ def awaiting_line(record: PiracyRecord, names: Mapping[str, str] | None = None) 
         hit=record.awaiting_hit,
         hits=record.hits,
     )
+
+
+def hand_size_line(power: str, hand_size: int, names: Mapping[str, str] | None = None) -> Msg:
+    """A power's stated hand (OP-I12); an empty one says plainly that no card can be drawn
+    from it, and what that means for a hit: another reward, or the hit is lost (OP-5.7,
+    OP-5.9, OP-I10)."""
+    target = power_label(power, names)
+    if hand_size == 0:
+        return piracy_msg("line.empty_hand", target=target)
+    return piracy_msg("line.hand_size", target=target, cards=counted("cards", hand_size))
+
+
+def empty_hand_lines(record: PiracyRecord, names: Mapping[str, str] | None = None) -> list[Msg]:
+    """The empty-hand line for a piracy whose target holds no cards as stated (OP-5.7,
+    OP-I12), told with its rewards; none once a card was taken from the hand (it was not
+    empty then) or while the hand is unknown."""
+    taken = any(given.reward == "card" for given in record.rewards)
+    if record.hand_size != 0 or taken or not record.hits:
+        return []
+    return [hand_size_line(record.target, 0, names)]
 
 
 def squadron_place(record: PiracyRecord, group: SquadronGroup) -> Msg | str:
