@@ -102,3 +102,22 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
     await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
     moved = await navy.slash("/navy station add name:Plymouth location:4", as_="gm")
     assert "Plymouth" in text_of(moved) and "4" in text_of(moved), moved.text()
+
+
+async def test_a_name_differing_only_in_case_from_the_factions_force_is_refused(navy):
+    """NO-4.10: Britain's player registers "western squadron" beside its Western Squadron:
+    refused privately, naming it; the register keeps one Western Squadron, as it was."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await navy.slash(
+        "/navy forces register name:western squadron kind:auxiliary location:3 ships:2xV",
+        as_="player1",
+    )
+
+    assert refused.ephemeral
+    assert flat(text_of(refused)).startswith(
+        f"“western squadron” differs from Britain's force “{WS}” only in letter case"
+    ), refused.text()
+    overview = text_of(await navy.slash("/navy orders", as_="gm"))
+    assert f"{WS} (Britain), location 1" in overview, overview
+    assert "western squadron" not in overview and "location 3" not in overview, overview

@@ -350,7 +350,10 @@ def register_force(
     (NO-1.1, NO-I18; the refusal names the forces of `reader`, all for a GM, `reader` None,
     and counts the others'). A force is recorded in port only where a port is, as
     `report_position` records it (NO-3.3); one kept where it was (an edit of its ships) is
-    not refused for a place recorded before that check.
+    not refused for a place recorded before that check. A name that differs from the
+    faction's force only in letter case (`brest` beside `Brest`) is refused: an order names
+    its force by a name that identifies it clearly (NO-4.10), and the force is registered
+    again, or edited, under its exact name.
     """
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
@@ -365,6 +368,15 @@ def register_force(
     )
     if before is None:
         check_name_free(state, name, reader=reader)
+    elif name_key(name) == name_key(before.name) and name != before.name:
+        # "brest" beside "Brest": a second look-alike name, or a silent rename (NO-4.10).
+        raise RuleViolation(
+            "naval_orders.error.name_case",
+            clause="NO-4.10",
+            force=name,
+            existing=before.called,
+            owner=before.owner,
+        )
     kept = (
         before is not None
         and name_key(before.location) == name_key(location)
