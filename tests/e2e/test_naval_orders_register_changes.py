@@ -121,3 +121,20 @@ async def test_a_name_differing_only_in_case_from_the_factions_force_is_refused(
     overview = text_of(await navy.slash("/navy orders", as_="gm"))
     assert f"{WS} (Britain), location 1" in overview, overview
     assert "western squadron" not in overview and "location 3" not in overview, overview
+
+
+async def test_a_port_added_again_under_its_name_says_what_it_replaces(navy):
+    """§4, NO-3.3: the GM adds Plymouth again, now Britain's naval station: the public reply
+    says the entry replaces the earlier one, a seaport with no owner, and the list has one
+    Plymouth."""
+    added = await navy.slash(
+        "/navy station add name:Plymouth location:2 naval_station:true owner:Britain", as_="gm"
+    )
+
+    assert not added.ephemeral
+    assert flat(text_of(added)) == (
+        "Naval station Plymouth at location 2, owned by Britain. It replaces the earlier entry: "
+        "seaport Plymouth at location 2, no owner."
+    ), added.text()
+    listed = text_of(await navy.slash("/navy station list", as_="gm"))
+    assert listed.count("Plymouth") == 1, listed

@@ -85,6 +85,11 @@ def campaign_messages():
         name="Gibraltar", location="31", naval_station=True, owner="Britain"
     )
     take(no.register_station(state, station).lines)
+    # a port added again under its name says what it replaces (a seaport, a naval station)
+    again = no.RegisterStation(name="Toulon", location="9", naval_station=True)
+    take(no.register_station(state, again).lines)
+    plain = no.RegisterStation(name="Portsmouth", location="1", naval_station=False)
+    take(no.register_station(state, plain).lines)
     take(no.remove_station(support.ports(), "Toulon").lines)
     # the questions removing a force or a port asks first (cogs/naval_orders/commands.py)
     take(

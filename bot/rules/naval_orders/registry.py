@@ -467,7 +467,8 @@ def remove_force(state: NavalOrdersState, name: str, *, reader: str | None = Non
 
 
 def register_station(state: NavalOrdersState, command: RegisterStation) -> NavalOutcome:
-    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17). One
+    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17); the
+    reply says what entry a port added again under its name replaces. One
     registered again elsewhere, or a naval station registered again as a plain seaport, is
     refused while an order needs it as it is, or (moved) while a force lies in port there
     (`check_station_unnamed`: NO-1.1, NO-3.3, NO-I16, NO-I18)."""
@@ -496,7 +497,7 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
         order_given_by=old.order_given_by if old is not None else None,
     )
     new.stations[station.key] = station
-    return NavalOutcome(state=new, lines=station_lines(station))
+    return NavalOutcome(state=new, lines=station_lines(station, replaced=old))
 
 
 def _check_station_unlike(
