@@ -7,7 +7,10 @@ of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import refused_alone
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import end_turn
@@ -138,3 +141,55 @@ async def test_a_port_added_again_under_its_name_says_what_it_replaces(navy):
     ), added.text()
     listed = text_of(await navy.slash("/navy station list", as_="gm"))
     assert listed.count("Plymouth") == 1, listed
+
+
+OUT_OF_RANGE = "is no location number: location numbers are whole numbers from 0 to 999999"
+
+
+@pytest.mark.parametrize(
+    ("line", "as_", "typed"),
+    [
+        ("/navy forces register name:Lyon kind:line location:-3 ships:2xIII", "player1", "-3"),
+        (
+            "/navy forces register name:Lyon kind:line location:1234567 ships:2xIII",
+            "player1",
+            "1234567",
+        ),
+        (f"/navy position unit:{WS} location:-1", "player1", "-1"),
+        (f"/navy position unit:{WS} location:0000012", "player1", "0000012"),
+        ("/navy station add name:Cadiz location:-31", "gm", "-31"),
+        ("/navy station distances location:9999999 distances:Brest: 3", "gm", "9999999"),
+    ],
+)
+async def test_a_location_number_out_of_range_is_refused_naming_the_range(navy, line, as_, typed):
+    """NO-4.2: a negative location number, or one of more than six digits, is refused
+    privately, naming the allowed range; the register is as it was."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    before = text_of(await navy.slash("/navy orders", as_="gm"))
+
+    refused = flat(await refused_alone(navy, line, as_))
+
+    assert refused.startswith(f"“{typed}” {OUT_OF_RANGE}, at most 6 digits"), refused
+    assert text_of(await navy.slash("/navy orders", as_="gm")) == before
+    assert "Cadiz" not in text_of(await navy.slash("/navy station list", as_="gm"))
+
+
+@pytest.mark.parametrize(
+    ("order", "values", "typed"),
+    [
+        ("cruise", form(point="Ushant", location="-5", turns="2"), "-5"),
+        ("raid", form(point="Ushant", location="1000000", turns="2"), "1000000"),
+        ("move", form(point="Channel", destination="2", port="Plymouth", via="3, -4"), "-4"),
+        ("move", form(point="Channel", destination="−2", port="Plymouth", via="3"), "−2"),
+    ],
+)
+async def test_an_order_forms_location_number_out_of_range_is_refused(navy, order, values, typed):
+    """NO-4.2, NO-5.2: the form's location, destination or "via" number out of range is
+    refused privately, naming the range; the squadron still lacks its order."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await give(navy, WS, order, values)
+
+    assert refused.ephemeral
+    assert flat(text_of(refused)).startswith(f"“{typed}” {OUT_OF_RANGE}"), refused.text()
+    assert "awaiting orders" in text_of(await navy.slash("/navy orders", as_="player1"))

@@ -6,6 +6,8 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Collection
 
 from bot.errors import NotAllowed
@@ -48,6 +50,36 @@ def clean_name(text: str | None, clause: str, field: str) -> str:
             "naval_orders.error.bad_name", clause=clause, field=Msg(f"naval_orders.field.{field}")
         )
     return value
+
+
+# A location number has at most this many digits (0 to 999999), as a map numbers its places.
+MAX_LOCATION_DIGITS = 6
+# A location typed as a whole number, with any minus sign a keyboard gives.
+_LOCATION_NUMBER = re.compile(r"[-\u2010-\u2015\u2212]?\d+")
+
+
+def check_location_number(location: str, clause: str) -> None:
+    """A location typed as a number is a whole number from 0 to 999999 (NO-4.2: "the
+    location number must be given"; the map's places are numbered so): a negative one, or
+    one of more than `MAX_LOCATION_DIGITS` digits, is refused, naming the allowed range. A
+    location named by a word is the players' map's, as it is."""
+    text = unicodedata.normalize("NFKC", location)
+    if not _LOCATION_NUMBER.fullmatch(text):
+        return
+    if not text[0].isdigit() or len(text) > MAX_LOCATION_DIGITS:
+        raise RuleViolation(
+            "naval_orders.error.bad_location_number",
+            clause=clause,
+            location=location,
+            digits=MAX_LOCATION_DIGITS,
+        )
+
+
+def clean_location(text: str | None, clause: str, field: str = "location") -> str:
+    """A location as stored (`clean_name`), its number in range (`check_location_number`)."""
+    location = clean_name(text, clause, field)
+    check_location_number(location, clause)
+    return location
 
 
 def find_force(state: NavalOrdersState, name: str, reader: str | None = None) -> Force:
@@ -357,7 +389,7 @@ def register_force(
     """
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
-    location = clean_name(command.location, "NO-4.2", "location")
+    location = clean_location(command.location, "NO-4.2")
     before = next(
         (
             f
@@ -473,7 +505,7 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
     refused while an order needs it as it is, or (moved) while a force lies in port there
     (`check_station_unnamed`: NO-1.1, NO-3.3, NO-I16, NO-I18)."""
     name = clean_name(command.name, "NO-3.3", "name")
-    location = clean_name(command.location, "NO-3.3", "location")
+    location = clean_location(command.location, "NO-3.3")
     other = state.station_at(location)
     if other is not None and other.key != name_key(name):
         raise RuleViolation(
@@ -544,7 +576,7 @@ def set_station_distances(
     state: NavalOrdersState, location: str, distances: dict[str, int]
 ) -> NavalOutcome:
     """Record how far each naval station is from `location` (NO-I16 `distance_table`)."""
-    place = clean_name(location, "NO-I16", "location")
+    place = clean_location(location, "NO-I16")
     table: dict[str, int] = {}
     shown: list[Msg] = []
     for station_name, distance in distances.items():
@@ -573,7 +605,7 @@ def report_position(
     order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18).
     """
     force = find_own_force(state, command.force, command.faction, command.by_gm)
-    location = clean_name(command.location, "NO-I6", "location")
+    location = clean_location(command.location, "NO-I6")
     check_port_at(state, location, in_port=command.in_port)
     moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
     if moved and force.status in ("forming", "layover") and not command.by_gm:
