@@ -865,9 +865,17 @@ class NavalOrdersCog(BotCog):
                 lines = _as_the_gm_reads(ctx, lines, tested[0] if tested else None)
             return _messages(ctx, lines, ephemeral=privately, colour=colour)
 
+        def owner(_outcome: CommandTestOutcome) -> str | None:
+            """The faction the entry is recorded for: the tested force's, whoever takes the
+            test (its owner or a GM), so that the force's player, now or later, reads it as
+            theirs (NO-I8)."""
+            force = tested[0] if tested else None
+            return force.owner if force is not None else None
+
         with _gm_refusal(ctx):
             await ctx.apply(
                 lambda s, st, d: _shown(attack(s, st, d)),
+                faction=owner,
                 audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
                 announce=verdict,
                 secret=lambda settings, _o: private(settings),
