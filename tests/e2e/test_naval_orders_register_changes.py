@@ -16,6 +16,7 @@ from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import rules_of
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders_references import flat
 from tests.e2e.test_naval_orders_references import gloire_escorts_indiamen
@@ -193,3 +194,27 @@ async def test_an_order_forms_location_number_out_of_range_is_refused(navy, orde
     assert refused.ephemeral
     assert flat(text_of(refused)).startswith(f"“{typed}” {OUT_OF_RANGE}"), refused.text()
     assert "awaiting orders" in text_of(await navy.slash("/navy orders", as_="player1"))
+
+
+async def test_a_distance_row_naming_a_station_twice_is_refused(navy):
+    """NO-I16: the GM types Brest twice in one row (once in capitals): refused privately,
+    nothing recorded; typed once each, Portsmouth and Brest equally near are recorded, and
+    the reply says the bot leaves the choice between them to the player and the GM."""
+    twice = "/navy station distances location:17 distances:Brest: 3, Portsmouth: 4, BREST: 5"
+    refused = flat(await refused_alone(navy, twice, "gm"))
+    assert refused == (
+        "“BREST” is named twice in the distances: give each naval station its distance once "
+        "(NO-I16)."
+    ), refused
+
+    tied = await navy.slash(
+        "/navy station distances location:17 distances:Brest: 3, Portsmouth: 3", as_="gm"
+    )
+
+    assert tied.ephemeral
+    assert flat(text_of(tied)) == (
+        "Location 17: Brest 3, Portsmouth 3. The naval stations Brest, Portsmouth are equally "
+        "near (3): the bot does not choose between them. A force returning from location 17 "
+        "names one with /navy return, and the GM chooses by confirming it with the same command."
+    ), tied.text()
+    assert "NO-I16" in rules_of(tied)

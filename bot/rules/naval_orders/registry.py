@@ -575,9 +575,16 @@ def remove_station(state: NavalOrdersState, name: str) -> NavalOutcome:
 def set_station_distances(
     state: NavalOrdersState, location: str, distances: dict[str, int]
 ) -> NavalOutcome:
-    """Record how far each naval station is from `location` (NO-I16 `distance_table`)."""
+    """Record how far each naval station is from `location` (NO-I16 `distance_table`).
+
+    Each station once: one named twice (by its name and its location, say) is refused, not
+    one of its distances kept silently. Stations equally nearest are recorded as they are,
+    and the reply says the bot will not choose between them: a force returning from there
+    is left to name its station, which the GM confirms (`orders.nearest_station`, NO-I16).
+    """
     place = clean_location(location, "NO-I16")
     table: dict[str, int] = {}
+    names: dict[str, str] = {}
     shown: list[Msg] = []
     for station_name, distance in distances.items():
         station = find_station(state, station_name)
@@ -585,13 +592,33 @@ def set_station_distances(
             raise RuleViolation(
                 "naval_orders.error.bad_distance", clause="NO-I16", station=station_name
             )
+        if station.key in table:
+            raise RuleViolation(
+                "naval_orders.error.distance_twice",
+                clause="NO-I16",
+                station=station.name,
+                first=names[station.key],
+                second=station_name,
+            )
         table[station.key] = distance
+        names[station.key] = station_name
         shown.append(Msg("naval_orders.distances.one", station=station.name, distance=distance))
     new = writable(state)
     new.station_distances = dict(state.station_distances)
     new.station_distances[name_key(place)] = table
-    line = Msg("naval_orders.distances.saved", location=place, distances=MsgList(shown))
-    return NavalOutcome(state=new, lines=[line])
+    lines = [Msg("naval_orders.distances.saved", location=place, distances=MsgList(shown))]
+    nearest = min(table.values(), default=None)
+    tied = [state.stations[key].name for key, d in table.items() if d == nearest]
+    if len(tied) > 1:
+        lines.append(
+            Msg(
+                "naval_orders.distances.tie",
+                stations=MsgList(tied),
+                distance=nearest,
+                location=place,
+            )
+        )
+    return NavalOutcome(state=new, lines=lines)
 
 
 def report_position(
