@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
 from typing import Any
 from typing import Literal
@@ -221,7 +222,7 @@ async def _change(
     asked: Asked | None = None,
     question: Callable[[NavalOrdersState, Applied[OutcomeT, NavalOrdersSettings]], Question]
     | None = None,
-    about: Callable[[OutcomeT], Force | None] | None = None,
+    about: Callable[[OutcomeT], Force | Sequence[Force] | None] | None = None,
     **apply: Any,
 ) -> None:
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
@@ -232,8 +233,8 @@ async def _change(
     So are an order given or changed (`ephemeral` None) and what a force is made of, where
     it is and what it forms (its registration, edit, removal, position, formation), which
     the orders' mandatory texts name too (NO-4.10, NO-5.9, NO-6.9) and which are published
-    with them. A GM's private reply and refusals name the force it concerns (`about`: the
-    outcome's force by default) as the GM reads it (`_as_the_gm_reads`, `_gm_refusal`)."""
+    with them. A GM's private reply and refusals name the forces it concerns (`about`: the
+    outcome's force by default) as the GM reads them (`_as_the_gm_reads`, `_gm_refusal`)."""
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
@@ -291,16 +292,21 @@ def _as_its_player_names(options: dict[str, Any], outcome: Any) -> dict[str, Any
     }
 
 
-def _as_the_gm_reads(ctx: Ctx, lines: list[Msg], force: Force | None) -> list[Msg]:
-    """A GM's private reply's lines (player-given names already shown), naming the force it
-    concerns by the name the GM tells it apart by while it is kept apart from another of
-    its name (`as_the_gm_names`). Only the reply: the log entry keeps the plain name, as its
-    owner and, once the turn ends, everyone reads it, and the qualified name would tell them
-    that another faction holds a hidden force of that name (NO-4.10)."""
-    if not ctx.is_gm or force is None or force.clash is None:
+def _as_the_gm_reads(
+    ctx: Ctx, lines: list[Msg], forces: Force | Sequence[Force] | None
+) -> list[Msg]:
+    """A GM's private reply's lines (player-given names already shown), naming the forces
+    it concerns by the name the GM tells each apart by while it is kept apart from another
+    of its name (`as_the_gm_names`). Only the reply: the log entry keeps the plain name, as
+    its owner and, once the turn ends, everyone reads it, and the qualified name would tell
+    them that another faction holds a hidden force of that name (NO-4.10)."""
+    if not ctx.is_gm or forces is None:
         return lines
-    seen = force.model_copy(update={"name": shown(force.name), "clash": shown(force.clash)})
-    return [as_the_gm_names(line, seen) for line in lines]
+    for force in [forces] if isinstance(forces, Force) else forces:
+        if force.clash is not None:
+            seen = force.model_copy(update={"name": shown(force.name), "clash": shown(force.clash)})
+            lines = [as_the_gm_names(line, seen) for line in lines]
+    return lines
 
 
 def _shown(outcome: OutcomeT) -> OutcomeT:
@@ -344,6 +350,13 @@ def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
     return force
 
 
+def _carried_to(state: NavalOrdersState, packet: Force) -> list[Force]:
+    """The forces a packet boat carries orders to, not yet delivered: striking it off loses
+    them (NO-I7), and its removal's reply names those forces."""
+    keys = [r.force for r in state.relays if r.packet == packet.key and r.arrived_turn is None]
+    return [state.forces[key] for key in keys if key in state.forces]
+
+
 @confirmed_command("navy forces remove")
 async def _force_remove(asked: Asked) -> None:
     """`/navy forces remove`: asked with the force and what its removal drops, then struck
@@ -351,11 +364,12 @@ async def _force_remove(asked: Asked) -> None:
     another force's order escorts it."""
     ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
     name = str(asked.params["name"])
-    struck: list[Force] = []  # the force struck off, which the GM's reply names
+    # The force struck off and those whose orders it carried, which the GM's reply names.
+    struck: list[Force] = []
 
     def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
         force = _own_force(ctx, state, name)
-        struck[:] = [force]
+        struck[:] = [force, *_carried_to(state, force)]
         # Refused at once while another force's order escorts it; a player reads their own
         # forces' orders there, a GM everyone's.
         reader = None if ctx.is_gm else acting_for(ctx, force.owner)
@@ -372,7 +386,8 @@ async def _force_remove(asked: Asked) -> None:
             kind=Msg(f"naval_orders.kind.{force.kind}"),
             location=shown(force.location),
         )
-        lines = [line.render(asked.locale) for line in done.outcome.lines[1:]]
+        lost = _as_the_gm_reads(ctx, done.outcome.lines[1:], _carried_to(state, force))
+        lines = [line.render(asked.locale) for line in lost]
         return Question(title.render(asked.locale), lines, verb="remove")
 
     await _change(
@@ -381,7 +396,7 @@ async def _force_remove(asked: Asked) -> None:
         ephemeral=True,
         asked=asked,
         question=question,
-        about=lambda _o: struck[0] if struck else None,
+        about=lambda _o: struck,
     )
 
 
@@ -850,9 +865,17 @@ class NavalOrdersCog(BotCog):
                 lines = _as_the_gm_reads(ctx, lines, tested[0] if tested else None)
             return _messages(ctx, lines, ephemeral=privately, colour=colour)
 
+        def owner(_outcome: CommandTestOutcome) -> str | None:
+            """The faction the entry is recorded for: the tested force's, whoever takes the
+            test (its owner or a GM), so that the force's player, now or later, reads it as
+            theirs (NO-I8)."""
+            force = tested[0] if tested else None
+            return force.owner if force is not None else None
+
         with _gm_refusal(ctx):
             await ctx.apply(
                 lambda s, st, d: _shown(attack(s, st, d)),
+                faction=owner,
                 audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
                 announce=verdict,
                 secret=lambda settings, _o: private(settings),

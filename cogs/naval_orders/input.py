@@ -25,6 +25,7 @@ from bot.rules.naval_orders import Ship
 from bot.rules.naval_orders import Squadron
 from bot.rules.naval_orders.models import SquadronKind
 from bot.rules.naval_orders.models import VesselKind
+from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.settings import OrderKind
 
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}
@@ -143,7 +144,8 @@ def parse_squadrons(text: str) -> list[Squadron]:
 
 
 def parse_distances(text: str) -> dict[str, int]:
-    """`Kronstadt: 3, Reval: 5` — each naval station's distance (NO-I16)."""
+    """`Kronstadt: 3, Reval: 5` — each naval station's distance (NO-I16), each once: a
+    station named twice (any case) is refused, not one of its distances kept silently."""
     table: dict[str, int] = {}
     for item in text.split(","):
         if not item.strip():
@@ -151,6 +153,8 @@ def parse_distances(text: str) -> dict[str, int]:
         name, _, number = item.rpartition(":")
         if not name.strip() or not number.strip().isdigit():
             raise RuleViolation("navy.error.distances_format", clause="NO-I16", item=item.strip())
+        if any(name_key(name) == name_key(named) for named in table):
+            raise RuleViolation("navy.error.distances_twice", clause="NO-I16", station=name.strip())
         table[name.strip()] = int(number)
     return table
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.play import newest_entry
+from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders_secrecy import show_text
 from tests.e2e.test_naval_orders_secrecy import verified
@@ -25,6 +26,7 @@ REGISTERED = "Frigates (auxiliary squadron) of Britain is registered"
 MAKEUP = "officer rating +2, 2 ships of rate V, 1 ship of rate VI"
 HIDDEN_REGISTER = "🔒 A force's registration (its ships and place), hidden until the turn ends"
 DISTANCES = "/navy station distances location:17 distances:Portsmouth: 3, Brest: 4"
+HIDDEN_TEST = "🔒 A command test and its dice, hidden until the turn ends"
 HIDDEN_DISTANCES = "🔒 The distances from a location to the naval stations, hidden until"
 
 
@@ -103,3 +105,31 @@ async def test_a_russian_campaign_tells_of_hidden_distances_in_russian(navy):
     await navy.slash(DISTANCES, as_="gm")
     listed = (await navy.slash("/history list", as_="player3")).embed.description
     assert "🔒 Расстояния от локации до военно-морских станций, скрытые до конца хода" in listed
+
+
+async def test_the_command_test_a_gm_takes_for_a_force_is_its_factions_to_read(navy):
+    """NO-I8: the GM takes the Western Squadron's command test for Britain while orders are
+    private. The entry is recorded for Britain, the force's faction: Britain's player reads
+    the test and its die in the log, privately, as had they taken it; France's player reads
+    only the hidden line."""
+    await navy.slash(played.REGISTER_WS, as_="player1")
+    await played.give(
+        navy, played.WS, "cruise", played.form(point="Ushant", location="5", turns="2")
+    )
+    await navy.slash(f"/navy position unit:{played.WS} location:5", as_="player1")
+    navy.script_dice([5])
+    tested = await navy.slash(f"/navy test unit:{played.WS} enemy_at:adjacent", as_="gm")
+    assert tested.ephemeral and "Command test of Western Squadron" in text_of(tested)
+
+    page = await navy.slash("/history list", as_="player1")
+    assert page.ephemeral
+    shown = await navy.slash(
+        f"/history show entry:{newest_entry(page, 'navy test')}", as_="player1"
+    )
+    assert shown.ephemeral
+    assert "Command test of Western Squadron (Cruising): 1d6 → 5." in " ".join(
+        show_text(shown).split()
+    )
+
+    other = await navy.slash("/history list", as_="player2")
+    assert HIDDEN_TEST in other.embed.description and "Western" not in other.embed.description

@@ -18,6 +18,7 @@ from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import send
 
 navy = played.navy  # the campaign, three factions and the GM's ports
 
@@ -152,3 +153,24 @@ async def test_a_ports_refusal_to_the_gm_names_the_forces_there_qualified(kept_a
     refused = await refused_alone(kept_apart, "/navy station remove name:Brest", "gm")
 
     assert f"({FRENCH_WS})" in refused, refused
+
+
+async def test_the_gms_removal_of_a_packet_boat_names_the_force_it_carried_an_order_to(
+    kept_apart,
+):
+    """France's packet boat Courier carries a transfer to France's squadron (kept apart) at
+    sea. The GM strikes Courier off: the reply says the order for Western Squadron [France]
+    is lost, not for Britain's Western Squadron; France, striking it, reads its own name."""
+    await kept_apart.slash(f"/navy position unit:{FRENCH_WS} location:21", as_="gm")
+    await kept_apart.slash(
+        "/navy forces register name:Courier kind:packet location:20 ships:packet in_port:true",
+        as_="player2",
+    )
+    transfer = form(point="Biscay", destination="20", port="Brest", via="22")
+    await send(kept_apart, "Courier", WS, "move", transfer, as_="player2")
+
+    asked = await kept_apart.slash("/navy forces remove name:Courier", as_="gm")
+    lost = f"The order Courier carried to {FRENCH_WS} (relay #1) is lost with it."
+    assert lost in text_of(asked), asked.text()
+    struck = await kept_apart.click(asked, "Remove", as_="gm")
+    assert lost in text_of(struck), struck.text()

@@ -7,12 +7,16 @@ of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import refused_alone
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import rules_of
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders_references import flat
 from tests.e2e.test_naval_orders_references import gloire_escorts_indiamen
@@ -102,3 +106,115 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
     await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
     moved = await navy.slash("/navy station add name:Plymouth location:4", as_="gm")
     assert "Plymouth" in text_of(moved) and "4" in text_of(moved), moved.text()
+
+
+async def test_a_name_differing_only_in_case_from_the_factions_force_is_refused(navy):
+    """NO-4.10: Britain's player registers "western squadron" beside its Western Squadron:
+    refused privately, naming it; the register keeps one Western Squadron, as it was."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await navy.slash(
+        "/navy forces register name:western squadron kind:auxiliary location:3 ships:2xV",
+        as_="player1",
+    )
+
+    assert refused.ephemeral
+    assert flat(text_of(refused)).startswith(
+        f"“western squadron” differs from Britain's force “{WS}” only in letter case"
+    ), refused.text()
+    overview = text_of(await navy.slash("/navy orders", as_="gm"))
+    assert f"{WS} (Britain), location 1" in overview, overview
+    assert "western squadron" not in overview and "location 3" not in overview, overview
+
+
+async def test_a_port_added_again_under_its_name_says_what_it_replaces(navy):
+    """§4, NO-3.3: the GM adds Plymouth again, now Britain's naval station: the public reply
+    says the entry replaces the earlier one, a seaport with no owner, and the list has one
+    Plymouth."""
+    added = await navy.slash(
+        "/navy station add name:Plymouth location:2 naval_station:true owner:Britain", as_="gm"
+    )
+
+    assert not added.ephemeral
+    assert flat(text_of(added)) == (
+        "Naval station Plymouth at location 2, owned by Britain. It replaces the earlier entry: "
+        "seaport Plymouth at location 2, no owner."
+    ), added.text()
+    listed = text_of(await navy.slash("/navy station list", as_="gm"))
+    assert listed.count("Plymouth") == 1, listed
+
+
+OUT_OF_RANGE = "is no location number: location numbers are whole numbers from 0 to 999999"
+
+
+@pytest.mark.parametrize(
+    ("line", "as_", "typed"),
+    [
+        ("/navy forces register name:Lyon kind:line location:-3 ships:2xIII", "player1", "-3"),
+        (
+            "/navy forces register name:Lyon kind:line location:1234567 ships:2xIII",
+            "player1",
+            "1234567",
+        ),
+        (f"/navy position unit:{WS} location:-1", "player1", "-1"),
+        (f"/navy position unit:{WS} location:0000012", "player1", "0000012"),
+        ("/navy station add name:Cadiz location:-31", "gm", "-31"),
+        ("/navy station distances location:9999999 distances:Brest: 3", "gm", "9999999"),
+    ],
+)
+async def test_a_location_number_out_of_range_is_refused_naming_the_range(navy, line, as_, typed):
+    """NO-4.2: a negative location number, or one of more than six digits, is refused
+    privately, naming the allowed range; the register is as it was."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    before = text_of(await navy.slash("/navy orders", as_="gm"))
+
+    refused = flat(await refused_alone(navy, line, as_))
+
+    assert refused.startswith(f"“{typed}” {OUT_OF_RANGE}, at most 6 digits"), refused
+    assert text_of(await navy.slash("/navy orders", as_="gm")) == before
+    assert "Cadiz" not in text_of(await navy.slash("/navy station list", as_="gm"))
+
+
+@pytest.mark.parametrize(
+    ("order", "values", "typed"),
+    [
+        ("cruise", form(point="Ushant", location="-5", turns="2"), "-5"),
+        ("raid", form(point="Ushant", location="1000000", turns="2"), "1000000"),
+        ("move", form(point="Channel", destination="2", port="Plymouth", via="3, -4"), "-4"),
+        ("move", form(point="Channel", destination="−2", port="Plymouth", via="3"), "−2"),
+    ],
+)
+async def test_an_order_forms_location_number_out_of_range_is_refused(navy, order, values, typed):
+    """NO-4.2, NO-5.2: the form's location, destination or "via" number out of range is
+    refused privately, naming the range; the squadron still lacks its order."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await give(navy, WS, order, values)
+
+    assert refused.ephemeral
+    assert flat(text_of(refused)).startswith(f"“{typed}” {OUT_OF_RANGE}"), refused.text()
+    assert "awaiting orders" in text_of(await navy.slash("/navy orders", as_="player1"))
+
+
+async def test_a_distance_row_naming_a_station_twice_is_refused(navy):
+    """NO-I16: the GM types Brest twice in one row (once in capitals): refused privately,
+    nothing recorded; typed once each, Portsmouth and Brest equally near are recorded, and
+    the reply says the bot leaves the choice between them to the player and the GM."""
+    twice = "/navy station distances location:17 distances:Brest: 3, Portsmouth: 4, BREST: 5"
+    refused = flat(await refused_alone(navy, twice, "gm"))
+    assert refused == (
+        "“BREST” is named twice in the distances: give each naval station its distance once "
+        "(NO-I16)."
+    ), refused
+
+    tied = await navy.slash(
+        "/navy station distances location:17 distances:Brest: 3, Portsmouth: 3", as_="gm"
+    )
+
+    assert tied.ephemeral
+    assert flat(text_of(tied)) == (
+        "Location 17: Brest 3, Portsmouth 3. The naval stations Brest, Portsmouth are equally "
+        "near (3): the bot does not choose between them. A force returning from location 17 "
+        "names one with /navy return, and the GM chooses by confirming it with the same command."
+    ), tied.text()
+    assert "NO-I16" in rules_of(tied)

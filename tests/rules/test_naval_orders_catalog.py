@@ -85,6 +85,11 @@ def campaign_messages():
         name="Gibraltar", location="31", naval_station=True, owner="Britain"
     )
     take(no.register_station(state, station).lines)
+    # a port added again under its name says what it replaces (a seaport, a naval station)
+    again = no.RegisterStation(name="Toulon", location="9", naval_station=True)
+    take(no.register_station(state, again).lines)
+    plain = no.RegisterStation(name="Portsmouth", location="1", naval_station=False)
+    take(no.register_station(state, plain).lines)
     take(no.remove_station(support.ports(), "Toulon").lines)
     # the questions removing a force or a port asks first (cogs/naval_orders/commands.py)
     take(
@@ -276,6 +281,10 @@ def campaign_messages():
     raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
     distances = no.set_station_distances(raid, "22", {"Portsmouth": 3})
     take(distances.lines)
+    # two naval stations equally near: the bot leaves the choice to the player and the GM
+    chatham = no.RegisterStation(name="Chatham", location="3", naval_station=True)
+    tied = no.register_station(raid, chatham).state
+    take(no.set_station_distances(tied, "22", {"Portsmouth": 3, "Chatham": 3}).lines)
     raid = distances.state
     raid = support.move_to(raid, "Swift", "22", 1)
     for turn in range(1, 8):

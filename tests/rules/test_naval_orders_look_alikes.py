@@ -3,7 +3,8 @@
 An order names its force by "its unique name … allowing it to be clearly and precisely
 identified" (NO-4.10), and the port it makes for: `Hооd` with Cyrillic `о`s beside `Hood`,
 or `H00d` with zeros, would be a second force no one can tell from the first. The refusal
-names the one it looks like; the same name in another case is still that force (an edit).
+names the one it looks like; the same name in another case is refused too, naming the
+force it would be mistaken for (its exact name registers it again, an edit).
 A register saved with such a pair before this was refused still loads and plays.
 """
 
@@ -72,9 +73,24 @@ def test_a_new_force_named_like_a_registered_one_is_refused_naming_it():
         "называет соединение по уникальному названию, так что выберите такое, которое с ним "
         "не спутать (NO-4.10)."
     )
-    # The same name in capitals is Hood itself: registered again, it is edited.
-    edited = register_force(state, DEFAULTS, force("HOOD", ships=warships(2))).state
+    # The same name in capitals is no second force beside Hood, nor a silent rename of it:
+    # refused, naming Hood; its exact name registers it again (an edit).
+    error = refused(register_force, state, DEFAULTS, force("HOOD", ships=warships(2)))
+    assert error.params["clause"] == "NO-4.10"
+    assert text(error) == (
+        "“HOOD” differs from Britain's force “Hood” only in letter case, and the two could not "
+        "be told apart. To change Hood, register it again under its exact name or use /navy "
+        "forces edit; to add another force, pick a name no one can mistake for it (NO-4.10)."
+    )
+    assert text(error, "ru") == (
+        "«HOOD» отличается от названия соединения «Hood» (Britain) только регистром букв, и их "
+        "не различить. Чтобы изменить «Hood», зарегистрируйте его заново под точным названием "
+        "или воспользуйтесь /флот_приказы соединения изменить; для нового соединения выберите "
+        "название, которое с ним не спутать (NO-4.10)."
+    )
+    edited = register_force(state, DEFAULTS, force("Hood", ships=warships(2))).state
     assert list(edited.forces) == ["hood"] and len(edited.forces["hood"].ships) == 1
+    assert edited.forces["hood"].name == "Hood"
     # Another owner's exact name is still today's refusal.
     taken = refused(register_force, state, DEFAULTS, force("hood", owner="France"))
     assert taken.message_key == "naval_orders.error.name_taken"

@@ -422,3 +422,20 @@ def test_no_2_7_a_fleet_an_escort_names_is_not_dissolved():
     assert flat(refused.message("ru")).startswith(
         "Флот «Convoy Fleet» пока нельзя расформировать. Без него не выполнить"
     )
+
+
+def test_a_port_added_again_says_in_each_language_which_entry_it_replaces():
+    """§4, NO-3.3: Toulon, a seaport, is added again as France's naval station: the reply
+    says what it replaces; a new port says nothing of the kind."""
+    again = RegisterStation(name="Toulon", location=PORT_9, naval_station=True, owner="France")
+    lines = register_station(ports(), again).lines
+    assert [line.render("en") for line in lines] == [
+        "Naval station Toulon at location 9, owned by France.",
+        "It replaces the earlier entry: seaport Toulon at location 9, no owner.",
+    ]
+    assert [line.render("ru") for line in lines] == [
+        "Военно-морская станция Toulon в локации 9, владелец — France.",
+        "Эта запись заменяет прежнюю: морской порт Toulon в локации 9, без владельца.",
+    ]
+    new = register_station(ports(), RegisterStation(name="Brest", location="20")).lines
+    assert [line.render("en") for line in new] == ["Seaport Brest at location 20, no owner."]

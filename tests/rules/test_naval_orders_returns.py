@@ -23,6 +23,7 @@ from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import NavalOrdersSettings
 from bot.rules.naval_orders import NavalOrdersState
 from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RegisterStation
 from bot.rules.naval_orders import RepairOrder
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
@@ -30,6 +31,7 @@ from bot.rules.naval_orders import complete_order
 from bot.rules.naval_orders import declare_return_station
 from bot.rules.naval_orders import orders_overview
 from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders import set_station_distances
 
@@ -228,3 +230,68 @@ def test_no_i16_return_for_a_force_not_returning_says_what_to_do():
         "port with /navy order, at sea with /navy packet)."
     )
     assert "Сейчас «Hood» ожидает приказов." in msg.render("ru")
+
+
+def with_chatham() -> NavalOrdersState:
+    """`at_sea` with a second British naval station, Chatham, at location 3."""
+    chatham = RegisterStation(name="Chatham", location="3", naval_station=True, owner="Britain")
+    return register_station(at_sea(), chatham).state
+
+
+def test_no_i16_a_station_named_twice_in_a_distance_row_is_refused():
+    """NO-I16: Portsmouth given twice, by its name and by its location: refused, naming
+    both, and nothing recorded."""
+    state = with_chatham()
+    with pytest.raises(RuleViolation) as caught:
+        set_station_distances(state, "14", {"Portsmouth": 3, "Chatham": 4, "1": 5})
+    refused = caught.value
+    assert " ".join(refused.message("en").split()) == (
+        "Portsmouth is named twice in the distances (“Portsmouth” and “1”): give each naval "
+        "station its distance once (NO-I16)."
+    )
+    assert " ".join(refused.message("ru").split()) == (
+        "Станция «Portsmouth» указана в расстояниях дважды («Portsmouth» и «1»): укажите "
+        "расстояние до каждой военно-морской станции один раз (NO-I16)."
+    )
+    assert state.station_distances == {}
+
+
+def test_no_i16_equally_near_stations_are_left_for_the_player_and_the_gm_to_choose():
+    """NO-I16 `distance_table`: Portsmouth and Chatham are both 3 from location 14. The
+    reply says the bot does not choose; a cruise the GM ends there leaves Hood returning
+    with no station chosen, its player names one, and the GM's naming confirms it."""
+    table = NavalOrdersSettings(nearest_station_by="distance_table")
+    saved = set_station_distances(with_chatham(), "14", {"Portsmouth": 3, "Chatham": 3})
+    assert [line.render("en") for line in saved.lines][1] == (
+        "The naval stations Portsmouth, Chatham are equally near (3): the bot does not choose "
+        "between them. A force returning from location 14 names one with /navy return, and "
+        "the GM chooses by confirming it with the same command (NO-I16)."
+    )
+    assert [line.render("ru") for line in saved.lines][1] == (
+        "Военно-морские станции Portsmouth, Chatham одинаково близки (3): бот не выбирает "
+        "между ними. Соединение, возвращающееся из локации 14, называет одну из них командой "
+        "/флот_приказы вернуться, а ведущий делает выбор, подтверждая её той же командой "
+        "(NO-I16)."
+    )
+    state = give(
+        saved.state, "Hood", CruiseOrder(point="U", location="14", turns=3), 1, settings=table
+    )
+
+    done = complete_order(state, table, "Britain", "Hood", 1, by_gm=True)
+
+    hood = done.state.forces["hood"]
+    assert (hood.status, hood.return_station) == ("returning_to_station", None)
+    assert (
+        done.lines[-1]
+        .render("en")
+        .startswith(
+            "Hood now returns to the nearest naval station (NO-4.3, NO-6.3). Its player names it"
+        )
+    )
+    named = declare_return_station(done.state, table, "Britain", "Hood", "Chatham")
+    assert named.state.forces["hood"].return_station == "Chatham"
+    confirmed = declare_return_station(named.state, table, "Britain", "Hood", "Chatham", by_gm=True)
+    assert confirmed.state.forces["hood"].return_station_confirmed
+    # One station nearer than the other is still the table's choice.
+    nearer = set_station_distances(with_chatham(), "14", {"Portsmouth": 3, "Chatham": 4})
+    assert len(nearer.lines) == 1

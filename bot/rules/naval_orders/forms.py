@@ -22,6 +22,7 @@ from bot.rules.naval_orders.models import RepairOrder
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.references import may_know
 from bot.rules.naval_orders.references import resolve_force
+from bot.rules.naval_orders.registry import check_location_number
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.settings import OrderKind
 
@@ -95,6 +96,14 @@ def check_at_station(state: NavalOrdersState, force: Force, kind: OrderKind) -> 
         )
 
 
+def _place(value: str | None, field: str, kind: str, strict: bool, clause: str) -> str | None:
+    """A form's location number (`_text`), in range (`check_location_number`)."""
+    cleaned = _text(value, field, kind, strict)
+    if cleaned is not None:
+        check_location_number(cleaned, clause)
+    return cleaned
+
+
 def clean_order(
     state: NavalOrdersState,
     settings: NavalOrdersSettings,
@@ -116,7 +125,7 @@ def clean_order(
     kind = order.kind
     if isinstance(order, CruiseOrder | RaidOrder):
         point = _text(order.point, "point", kind, strict)
-        location = _text(order.location, "location", kind, strict)
+        location = _place(order.location, "location", kind, strict, "NO-4.2")
         if isinstance(order, CruiseOrder):
             _turns(order.turns, 1, "NO-4.2", kind, strict)
             return CruiseOrder(point=point, location=location, turns=order.turns)
@@ -137,7 +146,7 @@ def clean_order(
             convoy=convoy, details=_text(order.details, "details", kind, False) or ""
         )
     if isinstance(order, LandingOrder):
-        location = _text(order.location, "location", kind, strict)
+        location = _place(order.location, "location", kind, strict, "NO-I19")
         details = _text(order.details, "details", kind, False) or ""
         return LandingOrder(location=location, details=details)
     if isinstance(order, BuildOrder):
@@ -248,11 +257,13 @@ def _clean_move(
     checked where it is when the order takes effect (`check_takes_effect`)."""
     strict = settings.strict_order_forms
     point = _text(order.point, "point", "move", strict)
-    destination = _text(order.destination, "destination", "move", strict)
+    destination = _place(order.destination, "destination", "move", strict, "NO-5.2")
     port = _text(order.port, "port", "move", strict)
     via = [v for v in (" ".join(w.split()) for w in order.via) if v]
     if len(via) != len(order.via) or len(via) > MAX_WAYPOINTS:
         raise RuleViolation("naval_orders.error.bad_waypoints", clause="NO-I17")
+    for waypoint in via:
+        check_location_number(waypoint, "NO-5.2")
     if strict and len(via) < settings.min_waypoints:
         raise RuleViolation(
             "naval_orders.error.too_few_waypoints", clause="NO-I17", count=settings.min_waypoints

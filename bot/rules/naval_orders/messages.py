@@ -234,17 +234,32 @@ def force_lines(
     ]
 
 
-def station_lines(station: Station, *, removed: bool = False) -> list[Msg]:
-    """A port or station added to or taken off the GM's list."""
+def station_lines(
+    station: Station, *, removed: bool = False, replaced: Station | None = None
+) -> list[Msg]:
+    """A port or station added to or taken off the GM's list; one added under the name of a
+    listed one says what entry it replaces (`replaced`)."""
     if removed:
         return [Msg("naval_orders.station.removed", station=station.name)]
     key = "naval_orders.station.naval" if station.naval_station else "naval_orders.station.port"
-    owner: Msg = (
-        Msg("naval_orders.station.owner", owner=station.owner)
-        if station.owner
-        else Msg("naval_orders.station.no_owner")
-    )
-    return [Msg(key, station=station.name, location=station.location, owner=owner)]
+    lines = [Msg(key, station=station.name, location=station.location, owner=_owner(station))]
+    if replaced is not None:
+        kind = "naval" if replaced.naval_station else "port"
+        lines.append(
+            Msg(
+                f"naval_orders.station.replaced_{kind}",
+                station=replaced.name,
+                location=replaced.location,
+                owner=_owner(replaced),
+            )
+        )
+    return lines
+
+
+def _owner(station: Station) -> Msg:
+    if station.owner:
+        return Msg("naval_orders.station.owner", owner=station.owner)
+    return Msg("naval_orders.station.no_owner")
 
 
 def position_lines(force: Force, *, back_in_zone: bool, lapses: bool = False) -> list[Msg]:

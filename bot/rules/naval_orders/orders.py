@@ -411,13 +411,19 @@ def _begin_return(
 def nearest_station(
     state: NavalOrdersState, settings: NavalOrdersSettings, force: Force
 ) -> str | None:
-    """NO-I16 `distance_table`: the nearest naval station from the registered table (ties:
-    name order); None under `gm`, or when the table has no row for the force's place."""
+    """NO-I16 `distance_table`: the nearest naval station from the registered table; None
+    under `gm`, when the table has no row for the force's place, or when several stations
+    are equally nearest: the bot does not choose between them, and the force's player names
+    one, which the GM confirms, as under `gm` (what `set_station_distances` tells the GM)."""
     if settings.nearest_station_by != "distance_table":
         return None
     row = state.station_distances.get(name_key(force.location), {})
     known = [(d, state.stations[k].name) for k, d in row.items() if k in state.stations]
-    return min(known)[1] if known else None
+    if not known:
+        return None
+    nearest = min(d for d, _ in known)
+    tied = [name for d, name in known if d == nearest]
+    return tied[0] if len(tied) == 1 else None
 
 
 def check_build_form_opens(

@@ -6,6 +6,8 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Collection
 
 from bot.errors import NotAllowed
@@ -48,6 +50,36 @@ def clean_name(text: str | None, clause: str, field: str) -> str:
             "naval_orders.error.bad_name", clause=clause, field=Msg(f"naval_orders.field.{field}")
         )
     return value
+
+
+# A location number has at most this many digits (0 to 999999), as a map numbers its places.
+MAX_LOCATION_DIGITS = 6
+# A location typed as a whole number, with any minus sign a keyboard gives.
+_LOCATION_NUMBER = re.compile(r"[-\u2010-\u2015\u2212]?\d+")
+
+
+def check_location_number(location: str, clause: str) -> None:
+    """A location typed as a number is a whole number from 0 to 999999 (NO-4.2: "the
+    location number must be given"; the map's places are numbered so): a negative one, or
+    one of more than `MAX_LOCATION_DIGITS` digits, is refused, naming the allowed range. A
+    location named by a word is the players' map's, as it is."""
+    text = unicodedata.normalize("NFKC", location)
+    if not _LOCATION_NUMBER.fullmatch(text):
+        return
+    if not text[0].isdigit() or len(text) > MAX_LOCATION_DIGITS:
+        raise RuleViolation(
+            "naval_orders.error.bad_location_number",
+            clause=clause,
+            location=location,
+            digits=MAX_LOCATION_DIGITS,
+        )
+
+
+def clean_location(text: str | None, clause: str, field: str = "location") -> str:
+    """A location as stored (`clean_name`), its number in range (`check_location_number`)."""
+    location = clean_name(text, clause, field)
+    check_location_number(location, clause)
+    return location
 
 
 def find_force(state: NavalOrdersState, name: str, reader: str | None = None) -> Force:
@@ -350,11 +382,14 @@ def register_force(
     (NO-1.1, NO-I18; the refusal names the forces of `reader`, all for a GM, `reader` None,
     and counts the others'). A force is recorded in port only where a port is, as
     `report_position` records it (NO-3.3); one kept where it was (an edit of its ships) is
-    not refused for a place recorded before that check.
+    not refused for a place recorded before that check. A name that differs from the
+    faction's force only in letter case (`brest` beside `Brest`) is refused: an order names
+    its force by a name that identifies it clearly (NO-4.10), and the force is registered
+    again, or edited, under its exact name.
     """
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
-    location = clean_name(command.location, "NO-4.2", "location")
+    location = clean_location(command.location, "NO-4.2")
     before = next(
         (
             f
@@ -365,6 +400,15 @@ def register_force(
     )
     if before is None:
         check_name_free(state, name, reader=reader)
+    elif name_key(name) == name_key(before.name) and name != before.name:
+        # "brest" beside "Brest": a second look-alike name, or a silent rename (NO-4.10).
+        raise RuleViolation(
+            "naval_orders.error.name_case",
+            clause="NO-4.10",
+            force=name,
+            existing=before.called,
+            owner=before.owner,
+        )
     kept = (
         before is not None
         and name_key(before.location) == name_key(location)
@@ -455,12 +499,13 @@ def remove_force(state: NavalOrdersState, name: str, *, reader: str | None = Non
 
 
 def register_station(state: NavalOrdersState, command: RegisterStation) -> NavalOutcome:
-    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17). One
+    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17); the
+    reply says what entry a port added again under its name replaces. One
     registered again elsewhere, or a naval station registered again as a plain seaport, is
     refused while an order needs it as it is, or (moved) while a force lies in port there
     (`check_station_unnamed`: NO-1.1, NO-3.3, NO-I16, NO-I18)."""
     name = clean_name(command.name, "NO-3.3", "name")
-    location = clean_name(command.location, "NO-3.3", "location")
+    location = clean_location(command.location, "NO-3.3")
     other = state.station_at(location)
     if other is not None and other.key != name_key(name):
         raise RuleViolation(
@@ -484,7 +529,7 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
         order_given_by=old.order_given_by if old is not None else None,
     )
     new.stations[station.key] = station
-    return NavalOutcome(state=new, lines=station_lines(station))
+    return NavalOutcome(state=new, lines=station_lines(station, replaced=old))
 
 
 def _check_station_unlike(
@@ -530,9 +575,16 @@ def remove_station(state: NavalOrdersState, name: str) -> NavalOutcome:
 def set_station_distances(
     state: NavalOrdersState, location: str, distances: dict[str, int]
 ) -> NavalOutcome:
-    """Record how far each naval station is from `location` (NO-I16 `distance_table`)."""
-    place = clean_name(location, "NO-I16", "location")
+    """Record how far each naval station is from `location` (NO-I16 `distance_table`).
+
+    Each station once: one named twice (by its name and its location, say) is refused, not
+    one of its distances kept silently. Stations equally nearest are recorded as they are,
+    and the reply says the bot will not choose between them: a force returning from there
+    is left to name its station, which the GM confirms (`orders.nearest_station`, NO-I16).
+    """
+    place = clean_location(location, "NO-I16")
     table: dict[str, int] = {}
+    names: dict[str, str] = {}
     shown: list[Msg] = []
     for station_name, distance in distances.items():
         station = find_station(state, station_name)
@@ -540,13 +592,33 @@ def set_station_distances(
             raise RuleViolation(
                 "naval_orders.error.bad_distance", clause="NO-I16", station=station_name
             )
+        if station.key in table:
+            raise RuleViolation(
+                "naval_orders.error.distance_twice",
+                clause="NO-I16",
+                station=station.name,
+                first=names[station.key],
+                second=station_name,
+            )
         table[station.key] = distance
+        names[station.key] = station_name
         shown.append(Msg("naval_orders.distances.one", station=station.name, distance=distance))
     new = writable(state)
     new.station_distances = dict(state.station_distances)
     new.station_distances[name_key(place)] = table
-    line = Msg("naval_orders.distances.saved", location=place, distances=MsgList(shown))
-    return NavalOutcome(state=new, lines=[line])
+    lines = [Msg("naval_orders.distances.saved", location=place, distances=MsgList(shown))]
+    nearest = min(table.values(), default=None)
+    tied = [state.stations[key].name for key, d in table.items() if d == nearest]
+    if len(tied) > 1:
+        lines.append(
+            Msg(
+                "naval_orders.distances.tie",
+                stations=MsgList(tied),
+                distance=nearest,
+                location=place,
+            )
+        )
+    return NavalOutcome(state=new, lines=lines)
 
 
 def report_position(
@@ -560,7 +632,7 @@ def report_position(
     order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18).
     """
     force = find_own_force(state, command.force, command.faction, command.by_gm)
-    location = clean_name(command.location, "NO-I6", "location")
+    location = clean_location(command.location, "NO-I6")
     check_port_at(state, location, in_port=command.in_port)
     moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
     if moved and force.status in ("forming", "layover") and not command.by_gm:
