@@ -532,6 +532,10 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     """NO-I14: count the turn if the force ends it in its location, or (with
     `count_turns_away`) was away on an authorised attack; complete the order at the count.
 
+    A force away on an attack made from its location this turn (`away`: it tested there,
+    NO-I9) reached it this turn: that is its turn of arrival, which starts the count (and
+    rolls a raid's duration, NO-I13) though it ends the turn in the adjacent location.
+
     A force still forming or dissolving (NO-2.7, `formation_turns` > 1) counts the turn it
     ends in its location (`complete=False`) but cannot leave it: an order whose count is
     reached then completes when the formation does, without counting that turn twice."""
@@ -541,7 +545,7 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     order = active.order
     there = order.location is not None and name_key(order.location) == name_key(force.location)
     if active.arrived_turn is None:
-        if not there:
+        if not there and not away:
             return
         active.arrived_turn = run.turn
         if isinstance(order, RaidOrder):
