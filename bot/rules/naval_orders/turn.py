@@ -4,7 +4,8 @@ waiting for".
 At the resolution of turn T, force by force in name order: formations complete (NO-2.7);
 a force that attacked resumes its order, or heads back to its zone (NO-I15); cruising and
 raiding turns are counted, with the raid's d3 rolled on arrival (NO-I13, NO-I14); finished
-orders send the force to the nearest naval station (NO-I16); a transfer ends in its port
+orders send the force to the nearest naval station (NO-I16), unless an order brought by
+packet boat has reached it, which it waits for (NO-3.3, NO-I7); a transfer ends in its port
 (NO-I17); forces back in a station start the layover, and layovers end (NO-I7); an order
 given on arrival lapses if the force is back at sea instead (NO-3.3, NO-I18); late
 returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7), or lapse
@@ -572,6 +573,20 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
     run.completed.append(force.name)
     force.order = None
+    if _relay_reached(run, force):
+        # NO-3.3, NO-I7: its new order has reached it by packet boat; it waits for it where
+        # it is (the relay step puts it in force), rather than sail for orders it has.
+        force.status = "awaiting_orders"
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.order_complete_relay",
+                force=force.name,
+                order=Msg(f"naval_orders.order.{order.kind}"),
+                count=active.turns_done,
+            ),
+        )
+        return
     force.status = "returning_to_station"
     force.return_due_turn = None
     force.late_reported = False
@@ -595,6 +610,18 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
         )
     else:
         run.note(force, Msg("naval_orders.return.name_it", force=force.name))
+
+
+def _relay_reached(run: _Resolution, force: Force) -> bool:
+    """NO-3.3, NO-I7: whether an order brought by packet boat has reached the force (its
+    arrival registered) and could take effect where it now is (`why_it_lapses`): the
+    cruise or raid that ends now does not send it to a station for new orders."""
+    return any(
+        relay.force == force.key
+        and relay.arrived_turn is not None
+        and why_it_lapses(run.state, force, relay.order) is None
+        for relay in run.state.relays
+    )
 
 
 def _late_return(run: _Resolution, force: Force) -> None:
@@ -916,6 +943,7 @@ PING_KEYS = {
             "turn.raid_started",
             "turn.cruise_started",
             "turn.order_complete",
+            "turn.order_complete_relay",
             "turn.late_return",
             "turn.order_broken",
             "turn.transfer_complete",
