@@ -618,6 +618,15 @@ def campaign_messages():
     sent = no.send_by_packet(reached, support.DEFAULTS, command, 2)
     reached = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
     turn_end(reached.state, 2)
+    # in port at a naval station other than the one the GM confirmed (NO-I16)
+    plymouth = no.RegisterStation(name="Plymouth", location="2", naval_station=True)
+    bound = no.register_station(support.add_force(support.ports(), "Hood"), plymouth).state
+    bound = give(bound, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1)
+    bound = turn_end(support.move_to(bound, "Hood", "14", 1), 1)
+    bound = no.declare_return_station(
+        bound, support.DEFAULTS, "GM", "Hood", "Portsmouth", by_gm=True
+    ).state
+    turn_end(support.move_to(bound, "Hood", "2", 2, in_port=True), 2)
     return lines
 
 

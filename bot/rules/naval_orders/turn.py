@@ -593,6 +593,7 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     force.return_station = nearest_station(run.state, run.settings, force)
     force.return_station_confirmed = force.return_station is not None
     force.return_station_from_table = force.return_station is not None
+    force.return_station_by_gm = False
     run.note(
         force,
         Msg(
@@ -722,11 +723,25 @@ def _anchored(run: _Resolution) -> None:
 
 
 def _station_arrival(run: _Resolution, force: Force) -> None:
-    """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn."""
+    """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn. A
+    station the GM named or confirmed binds (NO-I16): in port at another, the force is
+    told so and goes on returning there."""
     if force.status != "returning_to_station" or not force.in_port:
         return
     station = run.state.station_at(force.location)
     if station is None or not station.naval_station:
+        return
+    bound = force.return_station if force.return_station_by_gm else None
+    if bound is not None and name_key(bound) != station.key:
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.not_its_station",
+                force=force.name,
+                station=station.name,
+                confirmed=bound,
+            ),
+        )
         return
     status = begin_layover_or_wait(force, run.settings, run.turn)
     run.note(force, Msg("naval_orders.turn.at_station", force=force.name, station=station.name))
@@ -948,6 +963,7 @@ PING_KEYS = {
             "turn.order_broken",
             "turn.transfer_complete",
             "turn.at_station",
+            "turn.not_its_station",
             "turn.layover",
             "turn.awaiting",
             "turn.layover_over",
