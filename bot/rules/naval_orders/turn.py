@@ -573,19 +573,16 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
     run.completed.append(force.name)
     force.order = None
+    done = {
+        "force": force.name,
+        "order": Msg(f"naval_orders.order.{order.kind}"),
+        "count": active.turns_done,
+    }
     if _relay_reached(run, force):
         # NO-3.3, NO-I7: its new order has reached it by packet boat; it waits for it where
         # it is (the relay step puts it in force), rather than sail for orders it has.
         force.status = "awaiting_orders"
-        run.note(
-            force,
-            Msg(
-                "naval_orders.turn.order_complete_relay",
-                force=force.name,
-                order=Msg(f"naval_orders.order.{order.kind}"),
-                count=active.turns_done,
-            ),
-        )
+        run.note(force, Msg("naval_orders.turn.order_complete_relay", **done))
         return
     force.status = "returning_to_station"
     force.return_due_turn = None
@@ -594,16 +591,7 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     force.return_station_confirmed = force.return_station is not None
     force.return_station_from_table = force.return_station is not None
     force.return_station_by_gm = False
-    run.note(
-        force,
-        Msg(
-            "naval_orders.turn.order_complete",
-            force=force.name,
-            order=Msg(f"naval_orders.order.{order.kind}"),
-            count=active.turns_done,
-            turn=run.turn + 1,
-        ),
-    )
+    run.note(force, Msg("naval_orders.turn.order_complete", **done, turn=run.turn + 1))
     if force.return_station is not None:
         run.note(
             force,
