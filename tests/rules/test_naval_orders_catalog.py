@@ -615,6 +615,27 @@ def campaign_messages():
     # an order counts the ships of every kind, or none («в количестве …», NO-4.10)
     take([no.ships_msg({"III": 2, "transport": 1, "merchant": 3, "packet": 1}, counted=True)])
     take([no.ships_msg({}, counted=True)])
+    # a cruise ending as the order a packet boat brought has reached its force (NO-3.3, NO-I7)
+    reached = support.add_force(
+        support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")]
+    )
+    reached = support.add_force(reached, "Hood")
+    reached = give(reached, "Hood", no.CruiseOrder(point="U", location="14", turns=2), 1)
+    reached = turn_end(support.move_to(reached, "Hood", "14", 1), 1)
+    raid = no.RaidOrder(point="B", location="7", turns=1)
+    command = no.SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=raid)
+    sent = no.send_by_packet(reached, support.DEFAULTS, command, 2)
+    reached = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
+    turn_end(reached.state, 2)
+    # in port at a naval station other than the one the GM confirmed (NO-I16)
+    plymouth = no.RegisterStation(name="Plymouth", location="2", naval_station=True)
+    bound = no.register_station(support.add_force(support.ports(), "Hood"), plymouth).state
+    bound = give(bound, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1)
+    bound = turn_end(support.move_to(bound, "Hood", "14", 1), 1)
+    bound = no.declare_return_station(
+        bound, support.DEFAULTS, "GM", "Hood", "Portsmouth", by_gm=True
+    ).state
+    turn_end(support.move_to(bound, "Hood", "2", 2, in_port=True), 2)
     return lines
 
 

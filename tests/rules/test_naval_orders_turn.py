@@ -217,10 +217,11 @@ def test_archive_sequence_numbers_stay_unique():
 
 
 def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistently():
-    """Hood completes its two cruising turns at the end of turn 2 while a raiding order
-    brought by packet boat takes effect from turn 4 (NO-2.9, NO-I7): the summary says it
-    returns to the nearest naval station until then, never "no order" beside the coming
-    order, and names its player without a possessive ("Hood's player")."""
+    """Hood completes its two cruising turns at the end of turn 2, the turn a raiding order
+    brought by packet boat reaches it; the raid takes effect from turn 4 (NO-2.9, NO-I7).
+    Hood has its new order, so it is not sent to a naval station for one (NO-3.3): the
+    summary says it awaits the coming order, never "no order" beside it, asks no player to
+    name a station, and names no one with a possessive ("Hood's player")."""
     state = add_force(add_force(ports(), "Hood"), "Mercury", "packet", ships=[Ship(kind="packet")])
     state = order(state, "Hood", CRUISE, 1)
     state = move_to(state, "Hood", "14", 1)
@@ -233,13 +234,13 @@ def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistent
     ended = end_turn(state, 2)
 
     text = [m.render("en") for m in ended.lines]
-    assert (
-        "• Hood: returning to the nearest naval station; no order until turn 4, then Raiding"
-        in (text)
-    )
+    assert "• Hood: awaiting orders; no order until turn 4, then Raiding" in text
     assert not any("no order" in line and "Hood" in line and "then" not in line for line in text)
-    assert any(
-        line.startswith("  The player of Hood names the nearest naval station") for line in text
+    assert not any("names the nearest naval station" in line for line in text)
+    assert (
+        "  Hood completed its order “Cruising” after 2 turns; the order brought by packet boat "
+        "has reached it, so it does not return to a naval station for new orders (NO-3.3, NO-I7)."
+        in text
     )
     assert not any("Hood's" in line for line in text)
     assert (
@@ -247,7 +248,4 @@ def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistent
         in text
     )
     ru = [m.render("ru") for m in ended.lines]
-    assert (
-        "• Hood: возвращается на ближайшую морскую станцию; "
-        "нет приказа до хода 4, затем «Рейдерство»" in ru
-    )
+    assert "• Hood: ожидает приказов; нет приказа до хода 4, затем «Рейдерство»" in ru

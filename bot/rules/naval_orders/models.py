@@ -244,6 +244,10 @@ class Force(BaseModel):
     # row for the force's location: the station is then the GM's alone to change, and stays
     # so when the GM corrects it; otherwise the player names it and the GM confirms it.
     return_station_from_table: bool = False
+    # Whether the GM named or confirmed the return station (NO-I16): it binds, so only the
+    # GM changes it, and the return ends only there (`turn._station_arrival`). A force
+    # saved before this was kept takes it from its confirmation (`_station_set_before…`).
+    return_station_by_gm: bool = False
     formation: Formation | None = None
     # The port where the force's transfer was completed this turn by an order given on its
     # arrival there with no layover to follow (NO-I17): the turn's end reports it.
@@ -272,9 +276,16 @@ class Force(BaseModel):
         """A force saved before a player could name the station the distance table lacks
         (NO-I16) has no `return_station_from_table`: under `distance_table` a station it
         already had stays the GM's alone to change, as every station was then; one it lacks
-        is its player's to name."""
+        is its player's to name. One saved before `return_station_by_gm` was kept has its
+        station confirmed by the GM if it is confirmed and not from the table."""
         if isinstance(data, dict) and "return_station_from_table" not in data:
             data = {**data, "return_station_from_table": data.get("return_station") is not None}
+        if isinstance(data, dict) and "return_station_by_gm" not in data:
+            # NO-I16: a station confirmed that the bot did not take from the distance table
+            # was confirmed by the GM, the only one who could.
+            confirmed = bool(data.get("return_station_confirmed"))
+            from_table = bool(data.get("return_station_from_table"))
+            data = {**data, "return_station_by_gm": confirmed and not from_table}
         return data
 
     @property

@@ -192,6 +192,7 @@ def put_in_force(
     force.return_station = None
     force.return_station_confirmed = False
     force.return_station_from_table = False
+    force.return_station_by_gm = False
     return archive
 
 
@@ -336,6 +337,7 @@ def begin_layover_or_wait(force: Force, settings: NavalOrdersSettings, turn: int
     force.return_station = None
     force.return_station_confirmed = False
     force.return_station_from_table = False
+    force.return_station_by_gm = False
     if layover_applies(force, settings) and settings.port_layover_turns > 0:
         force.status = "layover"
         force.layover_until = turn + settings.port_layover_turns
@@ -401,6 +403,7 @@ def _begin_return(
     force.return_station = nearest_station(state, settings, force)
     force.return_station_confirmed = force.return_station is not None
     force.return_station_from_table = force.return_station is not None
+    force.return_station_by_gm = False
     if force.return_station is not None:
         return [
             Msg("naval_orders.complete.returns_to", force=force.name, station=force.return_station)
@@ -538,8 +541,16 @@ def declare_return_station(
         and not by_gm
     ):
         raise NotAllowed("naval_orders.error.station_from_table", clause="NO-I16")
+    if force.return_station_by_gm and not by_gm:
+        raise NotAllowed(
+            "naval_orders.error.station_by_gm",
+            clause="NO-I16",
+            force=force.called,
+            station=force.return_station,
+        )
     new = writable(state, force.key)
     mine = new.forces[force.key]
     mine.return_station = station.name
     mine.return_station_confirmed = by_gm
+    mine.return_station_by_gm = by_gm
     return NavalOutcome(state=new, force=mine, lines=return_station_lines(mine))

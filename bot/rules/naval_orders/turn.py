@@ -4,7 +4,8 @@ waiting for".
 At the resolution of turn T, force by force in name order: formations complete (NO-2.7);
 a force that attacked resumes its order, or heads back to its zone (NO-I15); cruising and
 raiding turns are counted, with the raid's d3 rolled on arrival (NO-I13, NO-I14); finished
-orders send the force to the nearest naval station (NO-I16); a transfer ends in its port
+orders send the force to the nearest naval station (NO-I16), unless an order brought by
+packet boat has reached it, which it waits for (NO-3.3, NO-I7); a transfer ends in its port
 (NO-I17); forces back in a station start the layover, and layovers end (NO-I7); an order
 given on arrival lapses if the force is back at sea instead (NO-3.3, NO-I18); late
 returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7), or lapse
@@ -532,6 +533,10 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     """NO-I14: count the turn if the force ends it in its location, or (with
     `count_turns_away`) was away on an authorised attack; complete the order at the count.
 
+    A force away on an attack made from its location this turn (`away`: it tested there,
+    NO-I9) reached it this turn: that is its turn of arrival, which starts the count (and
+    rolls a raid's duration, NO-I13) though it ends the turn in the adjacent location.
+
     A force still forming or dissolving (NO-2.7, `formation_turns` > 1) counts the turn it
     ends in its location (`complete=False`) but cannot leave it: an order whose count is
     reached then completes when the formation does, without counting that turn twice."""
@@ -541,7 +546,7 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     order = active.order
     there = order.location is not None and name_key(order.location) == name_key(force.location)
     if active.arrived_turn is None:
-        if not there:
+        if not there and not away:
             return
         active.arrived_turn = run.turn
         if isinstance(order, RaidOrder):
@@ -568,22 +573,25 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
     run.completed.append(force.name)
     force.order = None
+    done = {
+        "force": force.name,
+        "order": Msg(f"naval_orders.order.{order.kind}"),
+        "count": active.turns_done,
+    }
+    if _relay_reached(run, force):
+        # NO-3.3, NO-I7: its new order has reached it by packet boat; it waits for it where
+        # it is (the relay step puts it in force), rather than sail for orders it has.
+        force.status = "awaiting_orders"
+        run.note(force, Msg("naval_orders.turn.order_complete_relay", **done))
+        return
     force.status = "returning_to_station"
     force.return_due_turn = None
     force.late_reported = False
     force.return_station = nearest_station(run.state, run.settings, force)
     force.return_station_confirmed = force.return_station is not None
     force.return_station_from_table = force.return_station is not None
-    run.note(
-        force,
-        Msg(
-            "naval_orders.turn.order_complete",
-            force=force.name,
-            order=Msg(f"naval_orders.order.{order.kind}"),
-            count=active.turns_done,
-            turn=run.turn + 1,
-        ),
-    )
+    force.return_station_by_gm = False
+    run.note(force, Msg("naval_orders.turn.order_complete", **done, turn=run.turn + 1))
     if force.return_station is not None:
         run.note(
             force,
@@ -591,6 +599,18 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
         )
     else:
         run.note(force, Msg("naval_orders.return.name_it", force=force.name))
+
+
+def _relay_reached(run: _Resolution, force: Force) -> bool:
+    """NO-3.3, NO-I7: whether an order brought by packet boat has reached the force (its
+    arrival registered) and could take effect where it now is (`why_it_lapses`): the
+    cruise or raid that ends now does not send it to a station for new orders."""
+    return any(
+        relay.force == force.key
+        and relay.arrived_turn is not None
+        and why_it_lapses(run.state, force, relay.order) is None
+        for relay in run.state.relays
+    )
 
 
 def _late_return(run: _Resolution, force: Force) -> None:
@@ -691,11 +711,25 @@ def _anchored(run: _Resolution) -> None:
 
 
 def _station_arrival(run: _Resolution, force: Force) -> None:
-    """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn."""
+    """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn. A
+    station the GM named or confirmed binds (NO-I16): in port at another, the force is
+    told so and goes on returning there."""
     if force.status != "returning_to_station" or not force.in_port:
         return
     station = run.state.station_at(force.location)
     if station is None or not station.naval_station:
+        return
+    bound = force.return_station if force.return_station_by_gm else None
+    if bound is not None and name_key(bound) != station.key:
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.not_its_station",
+                force=force.name,
+                station=station.name,
+                confirmed=bound,
+            ),
+        )
         return
     status = begin_layover_or_wait(force, run.settings, run.turn)
     run.note(force, Msg("naval_orders.turn.at_station", force=force.name, station=station.name))
@@ -912,10 +946,12 @@ PING_KEYS = {
             "turn.raid_started",
             "turn.cruise_started",
             "turn.order_complete",
+            "turn.order_complete_relay",
             "turn.late_return",
             "turn.order_broken",
             "turn.transfer_complete",
             "turn.at_station",
+            "turn.not_its_station",
             "turn.layover",
             "turn.awaiting",
             "turn.layover_over",

@@ -1,0 +1,78 @@
+"""Through Discord: an order brought by packet boat to a force whose cruise ends that turn
+is carried out as the cruise ends; the force is not sent home to a station for orders it
+already has (NO-3.3, NO-4.3, NO-I7).
+
+Player1 plays Britain; the GM's ports are those of test_naval_orders.py: Portsmouth (1,
+naval station), Plymouth (2), Brest (20). The Western Squadron cruises in location 5, and
+the packet boat Swift carries it a raid in location 7.
+"""
+
+from __future__ import annotations
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.play import text_of
+from tests.e2e.test_naval_orders import REGISTER_WS
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import send
+
+navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
+
+RAID_TEXT = "to location No. 7, for 1 turn.”"
+
+
+async def cruising_with_a_raid_arrived_in_turn_2(navy, turns: str) -> None:
+    """Turn 1: the squadron arrives in 5 to cruise `turns` turns. Turn 2: Swift brings it a
+    raid in 7 (relay #1), registered as arrived: it takes effect from turn 4 (NO-I7)."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns=turns))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    await end_turn(navy, 1)
+    await send(navy, "Swift", WS, "raid", form(point="Biscay", location="7", turns="1"))
+    await navy.slash("/navy position unit:Swift location:5", as_="player1")
+    arrived = await navy.slash("/navy arrived relay:1", as_="player1")
+    assert "takes effect from turn 4" in text_of(arrived)
+
+
+async def test_a_packet_order_due_as_the_cruise_ends_takes_effect_without_a_return(navy):
+    """The cruise's third turn is turn 3, and the raid takes effect from turn 4: the summary
+    says the cruise is complete and the raid follows, not that the squadron returns to the
+    nearest naval station nor that its player must name one; it raids from turn 4."""
+    await cruising_with_a_raid_arrived_in_turn_2(navy, "3")
+    await end_turn(navy, 2)
+
+    third = await end_turn(navy, 3)
+
+    assert "Western Squadron completed its order “Cruising” after 3 turns" in third
+    assert "the order brought by packet boat (relay #1) takes effect from turn 4" in third
+    assert "returns to the nearest naval station" not in third
+    assert "names the nearest naval station" not in third
+    assert "• Western Squadron: executing its order; Raiding (not yet in its location)" in third
+    overview = await gm_overview(navy)
+    assert RAID_TEXT in overview and "returning" not in overview
+
+
+async def test_a_cruise_ending_in_the_packets_arrival_turn_waits_for_its_order(navy):
+    """The cruise's second and last turn is turn 2, when the raid arrives: turn 3 is the
+    relay turn. The squadron is not sent home to a station: it waits in 5 for the raid,
+    which takes effect from turn 4, as the packet's reply said."""
+    await cruising_with_a_raid_arrived_in_turn_2(navy, "2")
+
+    second = await end_turn(navy, 2)
+
+    assert "Western Squadron completed its order “Cruising” after 2 turns" in second
+    assert "returns to the nearest naval station" not in second
+    assert "names the nearest naval station" not in second
+    assert "no order until turn 4, then Raiding" in second
+    refused = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+    assert f"{WS} is not returning to a naval station" in text_of(refused)
+    third = await end_turn(navy, 3)
+    assert "the order brought by packet boat (relay #1) takes effect from turn 4" in third
+    assert "• Western Squadron: executing its order; Raiding (not yet in its location)" in third
