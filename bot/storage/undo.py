@@ -51,8 +51,9 @@ COMMAND_CONFIRMATION = "confirmation"
 class UndoJournal:
     """The inverse of one unit of work's writes, in the order they happened: a ruleset's
     state and settings before its first write, archive records added, choices opened or
-    closed, the turn closed, factions and GMs changed, the turn schedule before; and the
-    messages it wrote to the outbox (`posted`), which its undo marks undone."""
+    closed, the turn closed, factions and GMs changed, the campaign's language, the turn
+    schedule before; and the messages it wrote to the outbox (`posted`), which its undo
+    marks undone."""
 
     ops: list[Op] = field(default_factory=list)
     _rulesets: set[str] = field(default_factory=set)
@@ -253,6 +254,10 @@ class UndoWrites:
             elif kind == "factions_per_player":
                 await self.conn.execute(
                     "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (op["value"], cid)
+                )
+            elif kind == "language":
+                await self.conn.execute(
+                    "UPDATE campaigns SET language = ? WHERE id = ?", (op["value"], cid)
                 )
             elif kind == "schedule":
                 await self._restore_schedule(cid, op["row"])
