@@ -612,7 +612,8 @@ async def show_embed(
     bot_id: int | None = None,
 ) -> discord.Embed:
     """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
-    who, when, its options and every die; a secret roll's faces (`hidden`) for its roller or
+    who, when, its options and every die; an entry a GM undid says so first (who, in which
+    entry, why: it no longer stands); a secret roll's faces (`hidden`) for its roller or
     a GM; for a turn the bot (`bot_id`) ended at its deadline, the id of the message its dice
     came from, which a player compares with that message's own id in the channel (README,
     "Provably fair dice"). In `locale` (by default the campaign's)."""
@@ -625,6 +626,15 @@ async def show_embed(
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
     text = await entry_text(ctx, found, kept, locale)
+    undo = await ctx.service.log.undone_by(ctx.campaign.id, found.seq)
+    if undo is not None:  # it reads first: the entry no longer stands
+        note = say(
+            "history.show.undone",
+            who=f"<@{undo.actor_id}>",
+            seq=undo.seq,
+            reason=shown(str(undo.options.get("reason") or "—")),
+        )
+        text = f"{note}\n{text}" if text else note
     embed = make_embed(
         say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
         text or None,

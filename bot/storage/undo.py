@@ -354,6 +354,14 @@ class UndoReads:
         )
         return {int(r[0]) for r in rows}
 
+    async def undone_by(self, campaign_id: int, seq: int) -> int | None:
+        """The undo entry that undid entry `seq` (None while it stands)."""
+        row = await self.db.fetchone(
+            "SELECT undone_by FROM undone_actions WHERE campaign_id = ? AND seq = ?",
+            (campaign_id, seq),
+        )
+        return None if row is None else int(row[0])
+
     async def choice_undone(self, choice_id: int) -> bool:
         """Whether the command that opened this choice was undone."""
         row = await self.db.fetchone(
