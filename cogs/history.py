@@ -36,6 +36,7 @@ from bot.cog_base import BotCog
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
 from bot.command_names import command_msg
+from bot.command_names import option_word
 from bot.controls import Control
 from bot.dice import RollRecord
 from bot.dice_stats import Roller
@@ -113,11 +114,19 @@ GM_KINDS = {"user": "<@{}>", "role": "<@&{}>"}
 def option_label(command: str, name: str, locale: str) -> str:
     """An option of a logged command as that command names it for the reader: its own name
     where the catalog gives the command's (`history.option.<command>.<name>`: a form's field,
-    or an option logged under another name than it is typed), else the option's name in the
-    reader's command list."""
+    or an option logged under another name than it is typed), else the option's name as the
+    reader's command list shows it (`option_word`: the command's own word first), else the
+    log's word for an option no command types (`history.option.<name>`: an answer's)."""
     key = f"history.option.{command.replace(' ', '.')}.{name}"
     own = t(key, locale)
-    return own if own != key else t("cmd:" + name, locale)
+    if own != key:
+        return own
+    word = option_word(command, name, locale)
+    if word != name:
+        return word
+    logged = f"history.option.{name}"
+    own = t(logged, locale)
+    return own if own != logged else name
 
 
 def options_text(options: dict[str, Any], locale: str, command: str = "") -> str:
@@ -125,7 +134,7 @@ def options_text(options: dict[str, Any], locale: str, command: str = "") -> str
     for the reader (`option_label`); options left out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
-        label = t("cmd:" + str(kind), locale)
+        label = option_label(command, str(kind), locale)
         return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
     for name, value in options.items():
