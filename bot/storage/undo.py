@@ -51,9 +51,9 @@ COMMAND_CONFIRMATION = "confirmation"
 class UndoJournal:
     """The inverse of one unit of work's writes, in the order they happened: a ruleset's
     state and settings before its first write, archive records added, choices opened or
-    closed, the turn closed, factions and GMs changed, the campaign's language, the turn
-    schedule before; and the messages it wrote to the outbox (`posted`), which its undo
-    marks undone."""
+    closed, the turn closed, factions and GMs changed, the campaign's language and whether
+    players roll in secret, the turn schedule before; and the messages it wrote to the
+    outbox (`posted`), which its undo marks undone."""
 
     ops: list[Op] = field(default_factory=list)
     _rulesets: set[str] = field(default_factory=set)
@@ -254,6 +254,11 @@ class UndoWrites:
             elif kind == "factions_per_player":
                 await self.conn.execute(
                     "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (op["value"], cid)
+                )
+            elif kind == "player_secrets":
+                await self.conn.execute(
+                    "UPDATE campaigns SET secret_rolls_for_players = ? WHERE id = ?",
+                    (int(op["value"]), cid),
                 )
             elif kind == "language":
                 await self.conn.execute(

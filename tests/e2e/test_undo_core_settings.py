@@ -25,3 +25,14 @@ async def test_undoing_a_second_language_change_brings_back_the_first(campaign):
     assert "`language` = **ru** (en, ru)" in shown.embed.description
     info = await campaign.slash("/campaign info", as_="player1")
     assert info.embed.title == "Кампания «Test Campaign»"
+
+
+async def test_undoing_secret_rolls_for_players_turns_them_off_again(campaign):
+    """`core.secret_rolls_for_players` set to true, undone: players may no longer roll in
+    secret."""
+    await campaign.slash(
+        "/campaign settings set setting:core.secret_rolls_for_players value:true", as_="gm"
+    )
+    await undo(campaign, "not this campaign")
+    shown = await campaign.slash("/campaign settings show ruleset:core", as_="gm")
+    assert "`secret_rolls_for_players` = **false**" in shown.embed.description
