@@ -18,6 +18,7 @@ from bot import announcements
 from bot import fair_turns
 from bot import rulesets
 from bot.campaigns import CampaignService
+from bot.command_names import option_word
 from bot.compute import ComputePool
 from bot.config import Settings
 from bot.config import compute_limits
@@ -54,20 +55,18 @@ class CatalogTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         """The Russian text of a command string; None keeps the English default. An option's
-        name may read differently in one command ("cmd:/company add-piece value": a piece's
-        «стоимость», not the settings' «значение»): that key wins over the shared one."""
+        name is `bot.command_names.option_word`'s (the command's own word wins over the
+        shared one), as /help and the log name it."""
         language = language_of(locale)
         if language == "en":
             return None
-        words = catalog(language)
-        value = None
         where = getattr(context, "location", None)  # tests call it without a context
         if where is app_commands.TranslationContextLocation.parameter_name:
             command = getattr(context.data, "command", None)
-            if command is not None:
-                value = words.get(f"cmd:/{command.qualified_name} {string.message}")
-        if value is None:
-            value = words.get("cmd:" + string.message)
+            name = command.qualified_name if command is not None else ""
+            word = option_word(name, string.message, language)
+            return word if word != string.message else None
+        value = catalog(language).get("cmd:" + string.message)
         return str(value) if isinstance(value, str) else None
 
 

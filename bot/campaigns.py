@@ -1030,7 +1030,9 @@ class CampaignService:
         secret = await self.players_roll_secretly(campaign_id)
         async with self.work(campaign_id, actor) as uow:
             if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
-                value = await fair_turns.set_player_secrets(uow.conn, campaign_id, raw)
+                value = await fair_turns.set_player_secrets(
+                    uow.conn, campaign_id, raw, uow.writes.journal
+                )
                 if value == secret:  # the write is rolled back with the refusal
                     raise settings_edit.unchanged(name, value)
             elif ruleset == CORE and name == "language":
@@ -1112,7 +1114,9 @@ class CampaignService:
                     await uow.writes.set_factions_per_player(campaign_id, count)
                 if fair_turns.PLAYER_SECRETS in values:
                     word = str(values[fair_turns.PLAYER_SECRETS]).lower()
-                    await fair_turns.set_player_secrets(uow.conn, campaign_id, word)
+                    await fair_turns.set_player_secrets(
+                        uow.conn, campaign_id, word, uow.writes.journal
+                    )
             if changed:
                 count = sum(len(v) for v in changed.values())
                 summary = [Msg("campaign.settings.imported", count=count)]

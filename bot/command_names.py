@@ -5,7 +5,11 @@ slash command by its words as the reader's command list names them (`ход за
 `command_msg` is that name as a message, so a log entry that names another command (an
 undo) keeps it translatable: it reads in the language of whoever reads the log. A word of a
 slash command is its `cmd:` key, the one the command list is translated by (English: the
-word itself)."""
+word itself).
+
+`option_word` is the one rule that names a command's option for a reader: the command list
+Discord shows (`bot.app.CatalogTranslator`), `/help` and the log's options line
+(cogs/history.py) all name it by it."""
 
 from __future__ import annotations
 
@@ -16,6 +20,23 @@ from bot.i18n import LANGUAGES
 from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.i18n import catalog
+from bot.i18n import language_of
+
+
+def option_word(command: str, option: str, locale: object) -> str:
+    """The name of `command`'s option `option` (its English name, as declared) as a reader
+    of `locale` types it: the command's own word where the catalog gives one
+    (`cmd:/company add-piece value`: a piece's «стоимость»), else the word every command
+    shares (`cmd:value`: «значение»), else the English name."""
+    language = language_of(locale)
+    if language == DEFAULT_LANGUAGE:
+        return option
+    words = catalog(language)
+    for key in (f"cmd:/{command} {option}", f"cmd:{option}"):
+        value = words.get(key)
+        if isinstance(value, str):
+            return value
+    return option
 
 
 def command_msg(command: str) -> Msg:

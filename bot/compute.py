@@ -9,6 +9,10 @@ inherits the bot's threads or sockets) with
 - a time budget: the worker stops a calculation that runs longer (SIGALRM in the worker,
   so the process is free again), and the player is told so.
 
+A worker imports matplotlib as it starts (`WORKER_PRELOAD`, in its initializer), so the
+first chart a player asks for is drawn at once; the bot's own process never imports it
+(bot/charts.py imports it at the first picture: only workers draw).
+
 Refusals are `GameError`s with translated text, raised before the command defers, so the
 player gets an ephemeral answer at once. `PrivateerBot.compute` holds the bot's pool.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import importlib
 import multiprocessing
 import os
 import signal
@@ -39,6 +44,12 @@ T = TypeVar("T")
 # Modules the forkserver imports once, so each new worker starts with them loaded (the
 # odds simulation's compiled loop included: numba and its compiled code load once, here).
 PRELOAD = ("bot.rules.fleet_combat", "bot.rules.fleet_combat.odds_kernel", "bot.charts")
+# Modules each worker imports as it starts (`_start_worker`): what bot/charts.py draws with,
+# which it imports only at the first picture so that the bot's start does not pay for it
+# (about a second and 30 MB). The forkserver preloads them too, so a worker forked from it
+# starts with them loaded; the initializer makes sure of it when the forkserver was started
+# before with another preload list (it is one per process).
+WORKER_PRELOAD = ("matplotlib.figure", "matplotlib.backends.backend_agg", "matplotlib.ticker")
 # How long past its budget the caller waits for a worker that cannot be interrupted (C code).
 GRACE_SECONDS = 10.0
 
@@ -79,9 +90,12 @@ class BudgetExceeded(Exception):
     """Raised inside a worker when the calculation's time budget runs out."""
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C stops the bot, which shuts the pool down."""
+def _start_worker() -> None:
+    """Worker initializer: Ctrl-C stops the bot, which shuts the pool down; the modules the
+    charts draw with are imported now, not at the first chart (`WORKER_PRELOAD`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for module in WORKER_PRELOAD:
+        importlib.import_module(module)
 
 
 def _expire(signum: int, frame: object) -> None:
@@ -149,14 +163,15 @@ class ComputePool:
         return self._running
 
     def executor(self) -> ProcessPoolExecutor:
-        """The process pool (forkserver workers with the rules engines preloaded)."""
+        """The process pool (forkserver workers with the rules engines and the charts'
+        matplotlib preloaded)."""
         if self._executor is None:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(list(PRELOAD))
+            context.set_forkserver_preload([*PRELOAD, *WORKER_PRELOAD])
             self._executor = ProcessPoolExecutor(
                 max_workers=self.limits.workers,
                 mp_context=context,
-                initializer=_ignore_interrupts,
+                initializer=_start_worker,
             )
         return self._executor
 

@@ -28,6 +28,7 @@ from bot.storage import seeds
 from bot.storage.audit import append_entry
 from bot.storage.database import Database
 from bot.storage.sql import Conn
+from bot.storage.undo import UndoJournal
 from bot.storage.undo import UndoWrites
 
 if TYPE_CHECKING:
@@ -38,8 +39,11 @@ CORE = "core"
 PLAYER_SECRETS = "secret_rolls_for_players"  # core setting: players may roll in secret too
 
 
-async def set_player_secrets(conn: Conn, campaign_id: int, raw: str) -> bool:
-    """`/campaign settings set core.secret_rolls_for_players true|false`."""
+async def set_player_secrets(
+    conn: Conn, campaign_id: int, raw: str, journal: UndoJournal | None = None
+) -> bool:
+    """`/campaign settings set core.secret_rolls_for_players true|false`; `journal` (the
+    unit of work's) keeps the value it had, for an undo to put back."""
     from bot.settings_edit import FALSE_WORDS
     from bot.settings_edit import TRUE_WORDS
     from bot.settings_edit import SettingError
@@ -50,7 +54,7 @@ async def set_player_secrets(conn: Conn, campaign_id: int, raw: str) -> bool:
             "error.setting_value", name=PLAYER_SECRETS, value=raw, allowed="true, false"
         )
     value = word in TRUE_WORDS
-    await seeds.set_player_secrets(conn, campaign_id, value)
+    await seeds.set_player_secrets(conn, campaign_id, value, journal)
     return value
 
 

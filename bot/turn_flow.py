@@ -28,6 +28,8 @@ from zoneinfo import ZoneInfo
 from zoneinfo import ZoneInfoNotFoundError
 from zoneinfo import available_timezones
 
+from babel.core import get_global
+from babel.dates import get_timezone_location
 from pydantic import BaseModel
 
 from bot import rulesets
@@ -45,8 +47,11 @@ from bot.campaigns import setting_summary
 from bot.campaigns import summary_json
 from bot.errors import Conflict
 from bot.errors import GameError
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
 from bot.i18n import Msg
 from bot.i18n import MsgList
+from bot.i18n import language_of
 from bot.i18n import msg_from_json
 from bot.i18n import t
 from bot.storage import outbox
@@ -119,22 +124,76 @@ def time_zones() -> tuple[str, ...]:
     return tuple(sorted(set(available_timezones()) - NOT_A_PLACE))
 
 
-def time_zone_choices(typed: str) -> list[str]:
-    """The time zones matching what was typed, for `core.time_zone`'s autocomplete: those
-    containing it (case ignored, a space read as `_`, as in `New_York`), the ones with a
-    part that starts with it (`Europe/Moscow` for "mos") first, at most `MAX_CHOICES`."""
-    needle = typed.strip().lower().replace(" ", "_")
-    found = [name for name in time_zones() if needle in name.lower()]
-    found.sort(key=lambda name: not any(p.startswith(needle) for p in name.lower().split("/")))
-    return found[:MAX_CHOICES]
+@cache
+def zone_cities(language: str) -> dict[str, str]:
+    """Each time zone's city in `language` (CLDR's exemplar city, through Babel: «Москва»,
+    "Moscow"), by IANA name; an alias (`US/Eastern`: its zone's city is New York's) and a
+    zone of no place (`UTC`, `Etc/GMT+3`) have none."""
+    aliases = get_global("zone_aliases")
+    cities = {}
+    for name in time_zones():
+        if name in aliases or name.startswith("Etc/"):
+            continue
+        try:
+            city = get_timezone_location(name, locale=language, return_city=True)
+        except (LookupError, ValueError):
+            continue
+        if city and city != name:
+            cities[name] = city
+    return cities
+
+
+def _folded(text: str) -> str:
+    """A name as typed and as listed compared alike: case, `ё`, `_`, `-` and spaces aside."""
+    return " ".join(text.casefold().replace("ё", "е").replace("_", " ").replace("-", " ").split())
+
+
+@cache
+def _zones_by_city() -> dict[str, str]:
+    """The IANA name of each city's zone, the city in any language the bot speaks."""
+    found: dict[str, str] = {}
+    for language in LANGUAGES:
+        for name, city in zone_cities(language).items():
+            found.setdefault(_folded(city), name)
+    return found
+
+
+def time_zone_choices(typed: str, locale: object = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """The time zones matching what was typed, for `core.time_zone`'s autocomplete, each as
+    (what the reader of `locale` is shown, its IANA name): those whose IANA name contains
+    it (case ignored, a space read as `_`, as in `New_York`), or whose city does in the
+    reader's language or in English («моск», "mosc": `Москва (Europe/Moscow)`); the ones
+    with a part that starts with it (`Europe/Moscow` for "mos") first, at most
+    `MAX_CHOICES`."""
+    language = language_of(locale)
+    needle = _folded(typed)
+    cities = zone_cities(language)
+    english = zone_cities(DEFAULT_LANGUAGE)
+    found = []
+    for name in time_zones():
+        words = [_folded(p) for p in name.split("/")]
+        words += [_folded(c) for c in (cities.get(name), english.get(name)) if c]
+        if needle in _folded(name) or any(needle in w for w in words):
+            first = any(w.startswith(needle) for w in words)
+            found.append((not first, name))
+    found.sort()
+    return [
+        (f"{cities[name]} ({name})" if name in cities else name, name)
+        for _, name in found[:MAX_CHOICES]
+    ]
 
 
 def zone(name: str) -> ZoneInfo:
-    """A time zone by its IANA name (`Europe/Moscow`); refused when unknown."""
+    """A time zone by its IANA name (`Europe/Moscow`), or by its city in any language the
+    bot speaks («Москва», "Moscow": `zone_cities`); refused when unknown."""
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
-        raise ScheduleError("error.turn_flow.time_zone", value=name) from None
+        pass
+    found = _zones_by_city().get(_folded(name))
+    if found is None:
+        raise ScheduleError("error.turn_flow.time_zone", value=name)
+    return ZoneInfo(found)
 
 
 def parse_deadline(text: str, now: datetime, time_zone: str) -> datetime:

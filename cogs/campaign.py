@@ -461,7 +461,8 @@ class CampaignCog(BotCog):
         if setting == "core.language":
             return [app_commands.Choice(name=v, value=v) for v in LANGUAGES if current in v]
         if setting == "core.time_zone":
-            return [app_commands.Choice(name=v, value=v) for v in time_zone_choices(current)]
+            found = time_zone_choices(current, locale_of(interaction))
+            return [app_commands.Choice(name=name, value=v) for name, v in found]
         if setting == "core.on_deadline":
             return [app_commands.Choice(name=v, value=v) for v in ON_DEADLINE if current in v]
         ruleset, _, name = setting.partition(".")

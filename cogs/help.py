@@ -16,6 +16,7 @@ from bot.campaigns import Campaign
 from bot.cog_base import BotCog
 from bot.cog_base import Choices
 from bot.cog_base import Interaction
+from bot.command_names import option_word
 from bot.errors import NotFound
 from bot.i18n import LANGUAGES
 from bot.i18n import catalog
@@ -110,10 +111,11 @@ def typed(qualified_name: str, locale: str) -> str:
     return "/" + " ".join(translated(part, locale) for part in qualified_name.split(" "))
 
 
-def option_name(option: app_commands.Parameter, locale: str) -> str:
+def option_name(command: CommandHelp, option: app_commands.Parameter, locale: str) -> str:
     """An option's name as Discord shows it (`app_commands.rename`'s, not the Python
-    parameter's) in the reader's language."""
-    return translated(option.display_name, locale)
+    parameter's) in the reader's language: `option_word`, the command list's rule (the
+    command's own word first: `/компания добавить-фигуру стоимость:`)."""
+    return option_word(command.qualified_name, option.display_name, locale)
 
 
 def mention(qualified_name: str, ids: dict[str, int], locale: str) -> str:
@@ -133,7 +135,7 @@ def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
     if text != key:
         return text
     parts = [typed(command.qualified_name, locale)]
-    parts += [f"{option_name(p, locale)}:…" for p in command.options if p.required]
+    parts += [f"{option_name(command, p, locale)}:…" for p in command.options if p.required]
     return "`" + " ".join(parts) + "`"
 
 
@@ -221,7 +223,7 @@ def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> dis
     add_field(embed, t("help.command.run", locale), run)
     lines = []
     for option in command.options:
-        name = option_name(option, locale)
+        name = option_name(command, option, locale)
         need = t("help.option.required" if option.required else "help.option.optional", locale)
         lines.append(f"`{name}` ({need}) — {translated(option.description, locale)}")
     # Every option is shown: as many fields as Discord's 1,024 characters a field need,

@@ -36,6 +36,7 @@ from bot.cog_base import BotCog
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
 from bot.command_names import command_msg
+from bot.command_names import option_word
 from bot.controls import Control
 from bot.dice import RollRecord
 from bot.dice_stats import Roller
@@ -113,11 +114,19 @@ GM_KINDS = {"user": "<@{}>", "role": "<@&{}>"}
 def option_label(command: str, name: str, locale: str) -> str:
     """An option of a logged command as that command names it for the reader: its own name
     where the catalog gives the command's (`history.option.<command>.<name>`: a form's field,
-    or an option logged under another name than it is typed), else the option's name in the
-    reader's command list."""
+    or an option logged under another name than it is typed), else the option's name as the
+    reader's command list shows it (`option_word`: the command's own word first), else the
+    log's word for an option no command types (`history.option.<name>`: an answer's)."""
     key = f"history.option.{command.replace(' ', '.')}.{name}"
     own = t(key, locale)
-    return own if own != key else t("cmd:" + name, locale)
+    if own != key:
+        return own
+    word = option_word(command, name, locale)
+    if word != name:
+        return word
+    logged = f"history.option.{name}"
+    own = t(logged, locale)
+    return own if own != logged else name
 
 
 def options_text(options: dict[str, Any], locale: str, command: str = "") -> str:
@@ -125,7 +134,7 @@ def options_text(options: dict[str, Any], locale: str, command: str = "") -> str
     for the reader (`option_label`); options left out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
-        label = t("cmd:" + str(kind), locale)
+        label = option_label(command, str(kind), locale)
         return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
     for name, value in options.items():
@@ -612,7 +621,8 @@ async def show_embed(
     bot_id: int | None = None,
 ) -> discord.Embed:
     """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
-    who, when, its options and every die; a secret roll's faces (`hidden`) for its roller or
+    who, when, its options and every die; an entry a GM undid says so first (who, in which
+    entry, why: it no longer stands); a secret roll's faces (`hidden`) for its roller or
     a GM; for a turn the bot (`bot_id`) ended at its deadline, the id of the message its dice
     came from, which a player compares with that message's own id in the channel (README,
     "Provably fair dice"). In `locale` (by default the campaign's)."""
@@ -625,6 +635,15 @@ async def show_embed(
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
     text = await entry_text(ctx, found, kept, locale)
+    undo = await ctx.service.log.undone_by(ctx.campaign.id, found.seq)
+    if undo is not None:  # it reads first: the entry no longer stands
+        note = say(
+            "history.show.undone",
+            who=f"<@{undo.actor_id}>",
+            seq=undo.seq,
+            reason=shown(str(undo.options.get("reason") or "—")),
+        )
+        text = f"{note}\n{text}" if text else note
     embed = make_embed(
         say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
         text or None,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import subprocess
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,45 @@ async def test_starting_the_workers_does_not_hold_up_other_commands(pool, monkey
         assert (await running).method == "exact"
     assert starting.others_served_meanwhile is True
     assert pool.in_flight == 0
+
+
+def has_module(name: str) -> bool:
+    """In a worker: whether it has imported `name` (what its start preloads)."""
+    return name in sys.modules
+
+
+# A bot's pool at work, in a process of its own: its worker has the charts' matplotlib
+# loaded before any chart asks for it, and the bot's process still has not imported it.
+WORKER_START = """
+import asyncio, sys
+from bot.compute import ComputeLimits
+from bot.compute import ComputePool
+from tests.test_compute import has_module
+
+async def main():
+    pool = ComputePool(ComputeLimits(workers=1, waiting=0, per_user=1, budget_seconds=60))
+    try:
+        async with pool.slot(1) as job:
+            print("worker:", await job.run(has_module, "matplotlib.figure"))
+    finally:
+        pool.close()
+    print("bot:", "matplotlib" in sys.modules)
+
+asyncio.run(main())
+"""
+
+
+def test_a_worker_starts_with_matplotlib_and_the_bot_never_imports_it():
+    """The first chart a player asks for is not held up by matplotlib's import: each worker
+    imports it as it starts, and the bot's own process does not (tests/test_charts.py: nor
+    does its start)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER_START],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        cwd=root,
+    )
+    assert done.stdout.split("\n")[:2] == ["worker: True", "bot: False"]

@@ -332,7 +332,12 @@ class CampaignWrites:
         )
 
     async def set_language(self, campaign_id: int, language: str | None) -> None:
-        """The language the campaign posts in (None: the guild's preferred locale)."""
+        """The language the campaign posts in (None: the guild's preferred locale); the
+        journal keeps the one it had, None too, for an undo to put back."""
+        if self.journal is not None:
+            before = await self.campaign(campaign_id)
+            if before is not None:
+                self.journal.add("language", value=before.language)
         await self.conn.execute(
             "UPDATE campaigns SET language = ? WHERE id = ?", (language, campaign_id)
         )

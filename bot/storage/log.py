@@ -95,6 +95,12 @@ class AuditLog:
         """Which of these entries a GM undid."""
         return await UndoReads(self.db).undone_seqs(campaign_id, seqs)
 
+    async def undone_by(self, campaign_id: int, seq: int) -> AuditEntry | None:
+        """The undo's entry (command `history undo`: its GM, its reason) that undid entry
+        `seq`; None while the entry stands."""
+        undo = await UndoReads(self.db).undone_by(campaign_id, seq)
+        return None if undo is None else await self.entry(campaign_id, undo)
+
     async def choice_undone(self, choice_id: int) -> bool:
         """Whether the command that opened this choice was undone."""
         return await UndoReads(self.db).choice_undone(choice_id)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.fair_dice import commitment
 from bot.fair_dice import new_seed
@@ -25,6 +26,9 @@ from bot.storage.database import utc_now
 from bot.storage.sql import Conn
 from bot.storage.sql import Row
 from bot.storage.sql import row_record
+
+if TYPE_CHECKING:
+    from bot.storage.undo import UndoJournal
 
 
 @dataclass(frozen=True)
@@ -209,8 +213,17 @@ async def open_turn_of(conn: Conn, campaign_id: int) -> tuple[int, int]:
     return int(turn), int(owner)
 
 
-async def set_player_secrets(conn: Conn, campaign_id: int, allowed: bool) -> None:
-    """The core setting `secret_rolls_for_players`."""
+async def set_player_secrets(
+    conn: Conn, campaign_id: int, allowed: bool, journal: UndoJournal | None = None
+) -> None:
+    """The core setting `secret_rolls_for_players`; `journal` (the unit of work's) keeps
+    the value it had, for an undo to put back."""
+    if journal is not None:
+        rows = await conn.execute_fetchall(
+            "SELECT secret_rolls_for_players FROM campaigns WHERE id = ?", (campaign_id,)
+        )
+        for row in rows:
+            journal.add("player_secrets", value=bool(row[0]))
     await conn.execute(
         "UPDATE campaigns SET secret_rolls_for_players = ? WHERE id = ?",
         (int(allowed), campaign_id),

@@ -51,8 +51,9 @@ COMMAND_CONFIRMATION = "confirmation"
 class UndoJournal:
     """The inverse of one unit of work's writes, in the order they happened: a ruleset's
     state and settings before its first write, archive records added, choices opened or
-    closed, the turn closed, factions and GMs changed, the turn schedule before; and the
-    messages it wrote to the outbox (`posted`), which its undo marks undone."""
+    closed, the turn closed, factions and GMs changed, the campaign's language and whether
+    players roll in secret, the turn schedule before; and the messages it wrote to the
+    outbox (`posted`), which its undo marks undone."""
 
     ops: list[Op] = field(default_factory=list)
     _rulesets: set[str] = field(default_factory=set)
@@ -254,6 +255,15 @@ class UndoWrites:
                 await self.conn.execute(
                     "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (op["value"], cid)
                 )
+            elif kind == "player_secrets":
+                await self.conn.execute(
+                    "UPDATE campaigns SET secret_rolls_for_players = ? WHERE id = ?",
+                    (int(op["value"]), cid),
+                )
+            elif kind == "language":
+                await self.conn.execute(
+                    "UPDATE campaigns SET language = ? WHERE id = ?", (op["value"], cid)
+                )
             elif kind == "schedule":
                 await self._restore_schedule(cid, op["row"])
             elif kind in ("posted", "handed_over"):
@@ -348,6 +358,14 @@ class UndoReads:
             (campaign_id, *seqs),
         )
         return {int(r[0]) for r in rows}
+
+    async def undone_by(self, campaign_id: int, seq: int) -> int | None:
+        """The undo entry that undid entry `seq` (None while it stands)."""
+        row = await self.db.fetchone(
+            "SELECT undone_by FROM undone_actions WHERE campaign_id = ? AND seq = ?",
+            (campaign_id, seq),
+        )
+        return None if row is None else int(row[0])
 
     async def choice_undone(self, choice_id: int) -> bool:
         """Whether the command that opened this choice was undone."""
