@@ -7,6 +7,8 @@ Player1 plays Vega, player2 Orion, player3 Lyra.
 
 from __future__ import annotations
 
+import re
+
 from .test_space_pirates import after_a_raid  # noqa: F401 (the fixture)
 from .test_space_pirates import pirates  # noqa: F401 (the fixture `after_a_raid` uses)
 
@@ -22,6 +24,35 @@ async def test_history_stats_credits_each_raid_roll_to_its_player(after_a_raid):
     each, each under their faction; the pirates' two are nobody's luck: the GM, who rolled
     nothing of their own, has no section, in SQLite as in PostgreSQL."""
     table = after_a_raid
+
+    stats = await table.slash("/history stats", as_="player3")
+
+    vega, orion = (table.member(p).id for p in ("player1", "player2"))
+    assert stats_lines(stats) == {
+        f"<@{vega}> · **Vega**": "1 die rolled",
+        f"<@{orion}> · **Orion**": "1 die rolled",
+    }
+
+
+async def test_a_bribes_pirate_dice_count_for_nobody_once_revealed(after_a_raid):  # noqa: F811
+    """SP-I33 with the briber shown to the victim: Orion bribes the pirates against Lyra, and
+    the dice its placement rolls (the pirates' strength) are the pirates'. Once a GM reveals
+    the entry, Orion still has the one die of its own raid roll: the bribe's count for
+    nobody."""
+    table = after_a_raid
+    await table.slash(
+        "/campaign settings set setting:space_pirates.reveal_briber_to_victim value:true",
+        as_="gm",
+    )
+    await table.slash("/pirates route add name:Silk goods:500", as_="player3")
+    await table.slash("/pirates contacts factions:Lyra", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Lyra", as_="player2")
+    placed = await table.click(quote, "Confirm", as_="player2")
+    assert "Bribe" in placed.embed.title, placed.text()
+    page = await table.slash("/history list", as_="gm")
+    seq = max(int(n) for n in re.findall(r"`#(\d+)`", page.embed.description))
+    revealed = await table.slash(f"/reveal entry:{seq}", as_="gm")
+    assert not revealed.ephemeral, revealed.text()
 
     stats = await table.slash("/history stats", as_="player3")
 
