@@ -8,7 +8,9 @@ A roll counts for the user whose command made it, unless its entry says which fa
 it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command, and a player's
 command or answer may roll the other side's too); then it counts for that faction and whoever
 played it when the roll was made (a faction that changed hands keeps each player's rolls
-theirs). `Credits` notes them while an entry rolls. A secret roll's dice count once its reveal
+theirs). A roll no player's side made (the pirates' of Space pirates, rolled by the bot)
+counts for nobody (`NOBODY`): it is nobody's luck. `Credits` notes them while an entry rolls.
+A secret roll's dice count once its reveal
 publishes them, for whoever rolled it; while hidden they count for nobody (the stats are
 posted for everyone, and would tell its faces).
 """
@@ -26,6 +28,7 @@ from contextlib import contextmanager
 from contextlib import nullcontext
 from dataclasses import dataclass
 from dataclasses import field
+from enum import Enum
 from typing import Any
 from typing import NamedTuple
 from typing import Protocol
@@ -44,8 +47,20 @@ SUSPICIOUS = "dice.stats.suspicious"
 TOO_FEW = "dice.stats.too_few"
 
 # The outcome key of an entry whose rolls were rolled by factions, not by the command's user:
-# {"factions": [names], "rolls": [an index into names, or None, for each roll in order]}.
+# {"factions": [names], "rolls": [an index into names, None (the command user's) or
+# "nobody" (`NOBODY`'s), for each roll in order]}.
 ROLLED_BY = "rolled_by"
+
+
+class Nobody(Enum):
+    """Who rolls the dice of a side no player plays (the pirates of Space pirates): they
+    count for nobody's luck, not for the user whose command made the bot roll them."""
+
+    NOBODY = "nobody"
+
+
+NOBODY = Nobody.NOBODY
+Credit = str | Nobody | None  # a faction, nobody, or (None) the command user
 
 _EPSILON = 1e-15
 _MAX_ITERATIONS = 100_000
@@ -271,33 +286,39 @@ def stats_by_player(
     return {player: player_stats(records) for player, records in records_by_player.items()}
 
 
-def rolled_by_outcome(credits: Mapping[int, str], first: int, end: int) -> dict[str, Any]:
+def rolled_by_outcome(credits: Mapping[int, Credit], first: int, end: int) -> dict[str, Any]:
     """The outcome part saying which faction rolled each of an entry's rolls, numbered
-    `first` to `end - 1` in `credits` (a roll not in it is the command user's); empty when
-    no roll is credited."""
+    `first` to `end - 1` in `credits` (a roll not in it is the command user's; `NOBODY`'s
+    is nobody's); empty when no roll is credited."""
     names: dict[str, int] = {}
-    rolls = [
-        None if credits.get(i) is None else names.setdefault(credits[i], len(names))
-        for i in range(first, end)
-    ]
-    if not names:
+    rolls: list[int | str | None] = []
+    for i in range(first, end):
+        found = credits.get(i)
+        if isinstance(found, Nobody):
+            rolls.append(found.value)
+        else:
+            rolls.append(None if found is None else names.setdefault(found, len(names)))
+    if all(r is None for r in rolls):
         return {}
     return {ROLLED_BY: {"factions": list(names), "rolls": rolls}}
 
 
-def rolled_by(outcome: Mapping[str, Any], rolls: int) -> list[str | None] | None:
-    """The faction that rolled each of an entry's `rolls` rolls (None: the command user),
-    from its outcome; None when it credits none, or not exactly these rolls."""
+def rolled_by(outcome: Mapping[str, Any], rolls: int) -> list[Credit] | None:
+    """The faction that rolled each of an entry's `rolls` rolls (None: the command user;
+    `NOBODY`: nobody), from its outcome; None when it credits none, or not exactly these
+    rolls."""
     credited = outcome.get(ROLLED_BY)
     if not isinstance(credited, dict):
         return None
     names, indexes = credited.get("factions"), credited.get("rolls")
     if not isinstance(names, list) or not isinstance(indexes, list) or len(indexes) != rolls:
         return None
-    found: list[str | None] = []
+    found: list[Credit] = []
     for index in indexes:
         if index is None:
             found.append(None)
+        elif index == NOBODY.value:
+            found.append(NOBODY)
         elif isinstance(index, int) and 0 <= index < len(names) and isinstance(names[index], str):
             found.append(names[index])
         else:
@@ -313,16 +334,16 @@ class Credits:
 
     dice: Dice
     first: int = -1  # the entry's first roll in `dice.records` (-1: where it stands now)
-    by_roll: dict[int, str | None] = field(default_factory=dict)
+    by_roll: dict[int, Credit] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.first < 0:
             self.first = len(self.dice.records)
 
     @contextmanager
-    def by(self, faction: str | None) -> Iterator[None]:
-        """The rolls made inside the block are `faction`'s (None: nobody's, so the command
-        user's, even inside another faction's block)."""
+    def by(self, faction: Credit) -> Iterator[None]:
+        """The rolls made inside the block are `faction`'s (None: no faction's, so the
+        command user's, even inside another faction's block; `NOBODY`: nobody's at all)."""
         start = len(self.dice.records)
         try:
             yield
@@ -336,6 +357,6 @@ class Credits:
         return rolled_by_outcome(credited, self.first, len(self.dice.records))
 
 
-def credited(credits: Credits | None, faction: str | None) -> AbstractContextManager[None]:
+def credited(credits: Credits | None, faction: Credit) -> AbstractContextManager[None]:
     """`credits.by(faction)`, or nothing when no credits are kept."""
     return nullcontext() if credits is None else credits.by(faction)

@@ -29,7 +29,9 @@ from bot.campaigns import Faction
 from bot.campaigns import TurnEndReport
 from bot.campaigns import TurnSummary
 from bot.campaigns import UnitOfWork
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
+from bot.i18n import catalog
 from bot.i18n import msg_from_json
 from bot.i18n import t
 from bot.interactions import TurnPosting
@@ -87,14 +89,24 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
 def ending_line(ending: Ending, current: int, locale: str) -> str:
     """Which turn's end is still running (in which rulesets), whom it waits for, as
     `<@player> (**Faction**)`, and that turn `current` has begun meanwhile: `/turn status`
-    and the turn's end itself say it alike."""
+    and the turn's end itself say it alike. A faction nobody plays is no one to wait for:
+    the line says it has no player and which command a GM answers for it with (SP-I45)."""
     names = ", ".join(t(f"ruleset.{key}", locale) for key in ending.rulesets)
-    who = ", ".join(
-        f"<@{user}> (**{shown(faction)}**)" if user else f"**{shown(faction)}**"
-        for user, faction in ending.asked
-    )
+    who = ", ".join(f"<@{user}> (**{shown(faction)}**)" for user, faction in ending.asked if user)
     key = "turn.status.ending" if who else "turn.status.ending_unnamed"
-    return t(key, locale, rulesets=names, turn=ending.turn, who=who, current=current)
+    told = [t(key, locale, rulesets=names, turn=ending.turn, who=who, current=current)]
+    commands = ", ".join(
+        t(f"turn.status.gm_answers.{ruleset}", locale)
+        for ruleset in ending.rulesets
+        if f"turn.status.gm_answers.{ruleset}" in catalog(DEFAULT_LANGUAGE)
+    )
+    gm = "turn.status.no_player" if commands else "turn.status.no_player_gm"
+    told += [
+        t(gm, locale, faction=shown(faction), commands=commands)
+        for user, faction in ending.asked
+        if not user
+    ]
+    return " ".join(told)
 
 
 async def ending_in(uow: UnitOfWork, factions: Sequence[Faction], current: int) -> Ending | None:

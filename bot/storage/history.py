@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.dice import RollRecord
+from bot.dice_stats import Credit
+from bot.dice_stats import Nobody
 from bot.dice_stats import Roller
 from bot.dice_stats import rolled_by
 from bot.storage.audit import UNDO_COMMAND
@@ -153,7 +155,9 @@ async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[R
     with the faction its entry credits it to, if any, and who played that faction then (a
     faction that changed hands keeps each player's rolls theirs). A hidden entry's rolls (a
     secret roll) count once its reveal published them, for whoever made it (`revealed_rolls`);
-    until then they count for nobody: the stats are read by everyone."""
+    until then they count for nobody: the stats are read by everyone. A roll its entry says
+    nobody made (`NOBODY`: the pirates' of Space pirates) counts for nobody too, however the
+    database (SQLite or PostgreSQL) keeps the entry."""
     players = await faction_players(db, campaign_id)
     grouped: dict[Roller, list[RollRecord]] = {}
     last = 0
@@ -184,8 +188,11 @@ async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[R
         last = rows[-1]["id"]
 
 
-def credit(actor_id: int | None, faction: str | None, seq: int, players: FactionPlayers) -> Roller:
-    """Who a roll of entry `seq` counts for: its faction's player at the time, if it names one."""
+def credit(actor_id: int | None, faction: Credit, seq: int, players: FactionPlayers) -> Roller:
+    """Who a roll of entry `seq` counts for: its faction's player at the time, if it names one;
+    nobody (no user, no faction: no one's luck) for a roll no player's side made (`NOBODY`)."""
+    if isinstance(faction, Nobody):
+        return Roller(None, None)
     return Roller(actor_id, faction, None if faction is None else players.at(faction, seq))
 
 

@@ -18,6 +18,8 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.announcements import CONTENT_MAX
+from bot.announcements import NOTE_ROOM
 from bot.announcements import Announcement
 from bot.announcements import OutboxMessage as Post
 from bot.campaigns import Choice
@@ -40,6 +42,7 @@ from bot.interactions import Context
 from bot.interactions import ask_to_confirm
 from bot.interactions import cancel_choice
 from bot.interactions import choice_handler
+from bot.interactions import clip
 from bot.interactions import message_batches
 from bot.interactions import require_gm
 from bot.interactions import update_message
@@ -551,11 +554,27 @@ def _answer_pings(
         return []
     locale = ctx.public_locale
     lines = [
-        t(C + "answer.ping", locale, user=f"<@{user}>", lines=MsgList(told, separator="; "))
+        (user, t(C + "answer.ping", locale, user=f"<@{user}>", lines=MsgList(told, "; ")))
         for faction, told in outcome.told.items()
-        if (user := users[faction]) in pinged
+        if (user := users[faction]) is not None and user in pinged
     ]
-    return [Announcement(content="\n".join(lines)[:1900], pinged=pinged)]
+    content, shown = _whole_lines(lines, locale, CONTENT_MAX - NOTE_ROOM)
+    return [Announcement(content=content, pinged=[u for u in pinged if u in shown])]
+
+
+def _whole_lines(lines: Sequence[tuple[int, str]], locale: str, limit: int) -> tuple[str, set[int]]:
+    """As many whole `(user, line)` lines as fit in `limit` characters, then how many more,
+    and the users whose line is shown: a message pings nobody for a line it leaves out. A
+    first line too long alone is shortened at its end (its mention leads it)."""
+    for kept in range(len(lines), 0, -1):
+        rest = len(lines) - kept
+        more = [t("turn.status.more", locale, count=rest)] if rest else []
+        content = "\n".join([line for _, line in lines[:kept]] + more)
+        if len(content) <= limit:
+            return content, {user for user, _ in lines[:kept]}
+    tail = "\n" + t("turn.status.more", locale, count=len(lines) - 1) if len(lines) > 1 else ""
+    user, line = lines[0]
+    return clip(line, limit - len(tail)) + tail, {user}
 
 
 def _forced_ping(users: Sequence[int], locale: str) -> str | None:

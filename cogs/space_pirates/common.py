@@ -46,6 +46,7 @@ class Change:
     state: SpacePiratesState
     lines: list[Msg] = field(default_factory=list)
     private: list[Msg] = field(default_factory=list)
+    rolled_by: dict[str, Any] = field(default_factory=dict)  # who its dice count for
 
 
 async def campaign_combat(ctx: Ctx) -> FleetCombatSettings:

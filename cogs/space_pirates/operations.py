@@ -18,6 +18,8 @@ from bot.announcements import Announcement
 from bot.campaigns import Choice
 from bot.campaigns import UnitOfWork
 from bot.dice import Dice
+from bot.dice_stats import NOBODY
+from bot.dice_stats import Credits
 from bot.errors import GameError
 from bot.i18n import Msg
 from bot.interactions import Context
@@ -245,7 +247,9 @@ def perform(
     if op == "bribe":
         sealed = sealing(settings, operation)
         order = _bribe_order(operation, sealed)
-        new, bribe = apply_bribe(state, settings, combat, order, dice)
+        credits = Credits(dice)
+        with credits.by(NOBODY):  # the pirates' target and strength dice are nobody's luck
+            new, bribe = apply_bribe(state, settings, combat, order, dice)
         told = Msg(
             C + "done.bribe",
             id=bribe.id,
@@ -258,7 +262,7 @@ def perform(
         public = Msg(C + "done.bribe_public", faction=faction)
         if sealed is not None:  # what the turn's end publishes names nobody who paid
             public = Msg(C + "done.bribe_sealed")
-        return Change(new, [public], private=[told])
+        return Change(new, [public], private=[told], rolled_by=credits.outcome())
     if op == "hire":
         new, contract, h = apply_hire(state, settings, _hire_order(operation))
         return Change(new, [Msg(C + "done.hire", id=contract.id, fee=h.fee, upkeep=h.upkeep)])
@@ -410,6 +414,7 @@ async def confirm_operation(
         faction=faction,
         command=f"pirates {op}",
         options={} if private else params,
+        audit=lambda change: change.rolled_by,
         secret=private,
         sealed=lambda settings, _o: None if settings.reveal_briber_to_victim else sealed,
         claim=ChoiceClaim(choice.id, gm=ctx.is_gm),

@@ -5,6 +5,8 @@ as `/turn status` tells it; a turn end nothing pauses still reads as ended."""
 
 from __future__ import annotations
 
+from bot.command_names import command_msg
+from bot.i18n import t
 from tests.e2e.play import set_up
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_turn_flow import table  # noqa: F401 - the clock-reading table
@@ -85,3 +87,45 @@ async def test_the_deadline_end_posts_it_under_way(table, clock):  # noqa: F811
     assert header["description"].split("\n\n")[0] == UNDER_WAY.format(player=player)
     assert header["footer"]["text"].startswith("⛓ #")
     assert not posted[0].pings  # the line names the player; the pings come after it
+
+
+async def test_a_faction_nobody_plays_is_told_as_such_with_the_gms_command(table):  # noqa: F811
+    """SP-I45: Orion's player leaves while the end waits for Orion's buy-off answer (the
+    question stays with the faction): `/turn status` pings and names no player for it, but
+    says Orion has no player and that a GM can answer with `/pirates force`, which does."""
+    await raid_ahead(table)
+    await end_turn(table, 1)
+    left = await table.slash("/campaign leave", as_="player1")
+    assert not left.ephemeral, left.text()
+
+    status = await table.slash("/turn status", as_="gm")
+
+    assert status.embed.description.splitlines()[0] == (
+        "⏳ Space pirates: the end of turn 1 is not finished yet, it waits for an answer. "
+        "Turn 2 has begun meanwhile. **Orion** has no player: a GM can answer for it with "
+        "/pirates force."
+    )
+    assert "<@" not in status.embed.description.splitlines()[0]
+    listed = await table.slash("/pirates force", as_="gm")
+    await table.click(listed, "Force 1 answer", as_="gm")
+    status = await table.slash("/turn status", as_="gm")
+    assert "⏳" not in (status.embed.description or ""), status.text()
+
+
+async def test_in_russian_a_faction_nobody_plays_names_the_same_command(table):  # noqa: F811
+    """The same in Russian: the command it names is `/pirates force` by its Russian name,
+    which a GM types to answer."""
+    await raid_ahead(table, "ru")
+    await end_turn(table, 1, label="Завершить ход")
+    await table.slash("/campaign leave", as_="player1")
+
+    status = await table.slash("/turn status", as_="gm")
+
+    assert status.embed.description.splitlines()[0] == (
+        "⏳ Космические пираты: конец хода 1 ещё не завершён, ждём ответа. Тем временем уже "
+        "идёт ход 2. У фракции **Orion** нет игрока: ведущий может ответить за неё командой "
+        "/пираты по_умолчанию."
+    )
+    for language in ("en", "ru"):  # the command named is the one the command list has
+        named = t("turn.status.gm_answers.space_pirates", language)
+        assert named == "/" + command_msg("pirates force").render(language), named

@@ -179,7 +179,7 @@ NOT_FOUND = {
     "contract_not_yours",
     "offer_not_found",
     "offer_price_typed",  # a price typed for the number: points to the offer
-    "numbers",  # the numbers a not-found refusal points to
+    "number",  # one of the numbers a not-found refusal points to
     "numbers_none",
     "not_your_contract",
     "route_not_found",

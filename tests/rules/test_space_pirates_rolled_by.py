@@ -1,6 +1,6 @@
 """`/history stats` credits (SP-1.1, SP-I4, SP-I16, SP-I23, FC-I17): a die rolled for a
-player's side counts for that player's faction, the pirates' own dice for nobody (they stay
-with whoever ended the turn or answered)."""
+player's side counts for that player's faction, the pirates' own dice for nobody (`NOBODY`:
+not for whoever ended the turn or answered, whose command made the bot roll them)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from space_pirates_helpers import scripted
 from test_space_pirates_examples import e1_state
 from test_space_pirates_examples import e5_state
 
+from bot.dice_stats import NOBODY
 from bot.dice_stats import rolled_by
+from bot.dice_stats import rolled_by_outcome
 from bot.rules.space_pirates.battle import BASE_FLEET
 from bot.rules.space_pirates.battle import DEFENDER_SIDE
 from bot.rules.space_pirates.battle import PIRATE_SIDE
@@ -35,7 +37,7 @@ def test_the_players_raid_roll_and_target_are_theirs_the_strength_the_pirates():
 
     result = resolve(state, 4, dice)
 
-    assert credits(result.outcome, dice) == ["Aurora", "Aurora", None]
+    assert credits(result.outcome, dice) == ["Aurora", "Aurora", NOBODY]
     assert [len(r.faces) for r in dice.records] == [1, 1, 4]
 
 
@@ -50,7 +52,8 @@ def test_a_raid_battle_credits_the_defenders_dice_to_the_victim_only():
 
     # each round: Aurora's attack, the raiders' defence, the raiders' attack, Aurora's defence
     who = credits(after.outcome, battle)
-    assert who == ["Aurora", None, None, "Aurora", "Aurora", None, None, "Aurora"]
+    pirates = NOBODY
+    assert who == ["Aurora", pirates, pirates, "Aurora", "Aurora", pirates, pirates, "Aurora"]
 
 
 def test_a_planet_raid_check_and_the_garrisons_dice_are_the_planet_owners():
@@ -64,7 +67,7 @@ def test_a_planet_raid_check_and_the_garrisons_dice_are_the_planet_owners():
 
     after = answer(result.state, False, ground)
 
-    assert credits(after.outcome, ground) == [None, "Aurora"] * 4
+    assert credits(after.outcome, ground) == [NOBODY, "Aurora"] * 4
 
 
 def test_mercenaries_count_for_their_employer_privateers_for_their_owner():
@@ -90,3 +93,18 @@ def test_an_entry_with_no_player_die_credits_nobody():
     result = resolve(empty(), 4, scripted()[0])
 
     assert "rolled_by" not in result.outcome
+
+
+def test_an_entry_logged_before_nobody_was_kept_reads_as_it_did():
+    """A turn's end logged before the pirates' dice were kept as nobody's names only factions
+    and the command user (None): it reads so still, and the new shape reads back as written."""
+    before = {"rolled_by": {"factions": ["Aurora"], "rolls": [0, 0, None]}}
+    assert rolled_by(before, 3) == ["Aurora", "Aurora", None]
+
+    now = rolled_by_outcome({0: "Aurora", 2: NOBODY}, 0, 3)
+
+    assert now == {"rolled_by": {"factions": ["Aurora"], "rolls": [0, None, "nobody"]}}
+    assert rolled_by(now, 3) == ["Aurora", None, NOBODY]
+    assert rolled_by_outcome({0: NOBODY}, 0, 1) == {
+        "rolled_by": {"factions": [], "rolls": ["nobody"]}
+    }

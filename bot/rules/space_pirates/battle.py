@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from pydantic import Field
 
 from bot.dice import Dice
+from bot.dice_stats import NOBODY
 from bot.dice_stats import Credits
 from bot.i18n import Msg
 from bot.i18n import MsgList
@@ -301,7 +302,9 @@ def fight(
     if credits is not None:
         players = {side.name: side_player(side) for side in sides}
         for index, name in rolled_by.items():
-            credits.by_roll.setdefault(index, players.get(name))
+            # The pirates' and their base's dice are nobody's luck (no player rolls them).
+            player = players.get(name)
+            credits.by_roll.setdefault(index, NOBODY if player is None else player)
     # Named as fought, whatever the table says later (SP-I9); a battle carried on after the
     # retreat question goes on naming its ships as its first rounds did.
     names = next((r.ship_names for r in earlier if r.ship_names is not None), None)

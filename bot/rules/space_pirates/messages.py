@@ -78,10 +78,11 @@ def ships_lost_msg(owner: str, lost: dict[str, int]) -> Msg:
 
 
 def numbers_msg(numbers: Sequence[int]) -> Msg:
-    """ "#14, #15", or that there is none: the numbers a refusal points to instead."""
+    """ "#14, #15" (in Russian «№ 14, № 15»), or that there is none: the numbers a refusal
+    points to instead."""
     if not numbers:
         return Msg(f"{P}error.numbers_none")
-    return Msg(f"{P}error.numbers", numbers=", ".join(f"#{n}" for n in numbers))
+    return MsgList(Msg(f"{P}error.number", number=n) for n in numbers)
 
 
 def target_msg(report: RaidReport) -> str:
@@ -496,11 +497,11 @@ def outcome_line(report: RaidReport) -> Msg:
     )
 
 
-def bribe_target(state: SpacePiratesState, bribe: Bribe) -> str:
+def bribe_target(state: SpacePiratesState, bribe: Bribe) -> str | Msg:
     """The route or planet a bribe's attack was drawn against at placement, by name (SP-I33:
     the briber sees the target); its number once it is gone."""
     found = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
-    return found.name if found is not None else f"#{bribe.target}"
+    return found.name if found is not None else Msg(f"{P}bribe.target_gone", number=bribe.target)
 
 
 CancelReason = Literal[

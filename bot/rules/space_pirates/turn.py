@@ -10,6 +10,7 @@ from dataclasses import field
 from typing import Any
 
 from bot.dice import Dice
+from bot.dice_stats import NOBODY
 from bot.dice_stats import Credits
 from bot.errors import NotFound
 from bot.errors import RuleViolation
@@ -118,7 +119,8 @@ def end_of_turn(
     earlier = _earlier_turn(state, ctx.turn)
     if earlier is not None:  # its lines, then this turn's: each under its own heading
         journal.lines.append(Msg(f"{P}turn.earlier", turn=earlier))
-    _finish_earlier(rc, ctx.turn)
+    with credits.by(NOBODY):  # the pirates' dice: each player's are credited inside
+        _finish_earlier(rc, ctx.turn)
     retired = retire_finished(state, settings, ctx.turn)
     forced_offers = force_open_bribe_offers(state, settings)
     if forced_offers:
@@ -129,7 +131,8 @@ def end_of_turn(
     if earlier is not None:
         journal.lines.append(Msg(f"{P}turn.current", turn=ctx.turn))
     told = len(journal.lines)
-    advance(rc)
+    with credits.by(NOBODY):
+        advance(rc)
     quiet = len(journal.lines) == 0
     if len(journal.lines) == told:
         journal.lines.append(Msg(f"{P}turn.nothing"))
@@ -370,8 +373,9 @@ def _carried_on(
     rc = ResolutionContext(
         new, settings, combat_settings_for(settings, combat), dice, journal, credits
     )
-    answer(rc)
-    advance(rc)
+    with credits.by(NOBODY):  # the pirates' dice: each player's are credited inside
+        answer(rc)
+        advance(rc)
     journal.drop_answered(open_choices(new))
     return ChoiceOutcome(
         state=new,
