@@ -674,8 +674,8 @@ async def test_ports_left_out_count_as_one_and_the_option_says_what_that_costs(s
 
 
 EMPTY_HAND = (
-    "Hapsburgs holds no cards, so no card can be drawn from that hand: each hit gets another "
-    "reward, or is lost if none is possible."
+    "Hapsburgs: no cards in hand, so no card can be drawn from that hand: each hit gets "
+    "another reward, or is lost if none is possible."
 )
 
 
