@@ -88,9 +88,12 @@ def when_text(epoch_seconds: int) -> str:
 
 
 def awaited_parts(player: AwaitedPlayer, locale: str, *, mention: bool) -> tuple[str, str]:
-    """`• <@player> (Faction)` and what they owe; the faction alone when not mentioned."""
+    """`• <@player> (Faction)` and what they owe; the faction alone when not mentioned, said
+    to have no player when nobody plays it (a GM answers for it)."""
     who = f"<@{player.user_id}>" if mention and player.user_id is not None else ""
     faction = f"**{shown(player.faction)}**" if player.faction else ""
+    if faction and player.user_id is None:
+        faction = t("turn_flow.unplayed", locale, faction=faction)
     head = f"{who} ({faction})" if who and faction else who or faction or "—"
     return f"• {head}", player.owes.render(locale)
 

@@ -278,7 +278,8 @@ async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as
     it; the status now waits for player2, whose click on the offer pays it."""
     offer = await vega_offered(table)
     status = await table.slash("/turn status", as_="gm")
-    assert "• **Vega**: an answer to buy-off offer #" in status.embed.field("Still owes a move (1)")
+    owed = status.embed.field("Still owes a move (1)")
+    assert "• **Vega** (no player): an answer to buy-off offer #" in owed, owed
     joined = await table.slash("/campaign join faction:Vega", as_="player2")
     assert joined.embed.description.splitlines()[:2] == [
         f"<@{table.member('player2').id}> now plays **Vega**.",
