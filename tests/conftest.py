@@ -192,6 +192,15 @@ async def table(
     factory = privateer_factory(
         database_path=database_target, guild_id=standin.guild.id, faces=dice_faces
     )
-    async with standin, Table(factory, standin=standin, faces=dice_faces) as played:
+    # A command's work is given 30 s rather than the stand-in's 10: on a loaded two-CPU
+    # runner, a chart's or the odds' first job starts its worker processes (matplotlib,
+    # numpy) while other test workers compete; a command that hangs still fails the test.
+    async with (
+        standin,
+        Table(factory, standin=standin, faces=dice_faces, settle_timeout=SETTLE_SECONDS) as played,
+    ):
         yield played
         played.check()
+
+
+SETTLE_SECONDS = 30.0
