@@ -182,11 +182,16 @@ async def test_a_location_number_out_of_range_is_refused_naming_the_range(navy, 
         ("raid", form(point="Ushant", location="1000000", turns="2"), "1000000"),
         ("move", form(point="Channel", destination="2", port="Plymouth", via="3, -4"), "-4"),
         ("move", form(point="Channel", destination="−2", port="Plymouth", via="3"), "−2"),
+        ("blockade", form(port="-20", details="off the Goulet"), "-20"),
+        ("blockade", form(port="1000000", details=""), "1000000"),
+        ("blockade", form(port="0000020", details=""), "0000020"),
     ],
 )
 async def test_an_order_forms_location_number_out_of_range_is_refused(navy, order, values, typed):
-    """NO-4.2, NO-5.2: the form's location, destination or "via" number out of range is
-    refused privately, naming the range; the squadron still lacks its order."""
+    """NO-4.2, NO-5.2, NO-1.1: the form's location, destination or "via" number, or a
+    blockaded port given by a number, out of range is refused privately, naming the range
+    (a port's number used to be told only that no port is registered there); the squadron
+    still lacks its order."""
     await navy.slash(REGISTER_WS, as_="player1")
 
     refused = await give(navy, WS, order, values)
@@ -194,6 +199,36 @@ async def test_an_order_forms_location_number_out_of_range_is_refused(navy, orde
     assert refused.ephemeral
     assert flat(text_of(refused)).startswith(f"“{typed}” {OUT_OF_RANGE}"), refused.text()
     assert "awaiting orders" in text_of(await navy.slash("/navy orders", as_="player1"))
+
+
+async def test_a_blockaded_ports_number_out_of_range_is_refused_in_russian(navy):
+    """NO-1.1: Russia's player blockades port "−7" (a typographic minus), then port
+    1234567: each is refused privately in Russian, naming the range, and the squadron
+    still lacks its order; port 20 (Brest's location) is blockaded."""
+    await navy.slash(
+        "/флот_приказы соединения зарегистрировать название:Балтийская эскадра вид:line "
+        "локация:19 корабли:2xIII",
+        as_="player3",
+    )
+    for typed in ("−7", "1234567"):
+        opened = await navy.slash(
+            "/флот_приказы приказ соединение:Балтийская эскадра приказ:blockade", as_="player3"
+        )
+        refused = await navy.submit_modal(opened, form(port=typed, details="у Гуле"), as_="player3")
+        assert refused.ephemeral
+        assert flat(text_of(refused)) == (
+            f"«{typed}» не может быть номером локации: номера локаций — целые числа "
+            "от 0 до 999999, не длиннее 6 цифр (NO-1.1)."
+        ), refused.text()
+        listed = text_of(await navy.slash("/navy orders", as_="gm"))
+        assert "Балтийская эскадра" in listed and "Blockade" not in listed, listed
+
+    opened = await navy.slash(
+        "/флот_приказы приказ соединение:Балтийская эскадра приказ:blockade", as_="player3"
+    )
+    given = await navy.submit_modal(opened, form(port="20", details="у Гуле"), as_="player3")
+    assert given.ephemeral
+    assert "«Блокировать морской порт 20 силами эскадры" in flat(text_of(given)), given.text()
 
 
 async def test_a_distance_row_naming_a_station_twice_is_refused(navy):

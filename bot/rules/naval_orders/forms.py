@@ -162,8 +162,12 @@ def clean_order(
 
 
 def _check_port(state: NavalOrdersState, port: str) -> None:
-    """NO-1.1: a blockaded seaport is a registered one (by name or location)."""
+    """NO-1.1: a blockaded seaport is a registered one (by name or location). A port named
+    by a location number no location has (negative, or of more than six digits) is refused
+    naming the range, as every location number is (`check_location_number`); a port
+    registered under such a name is still found by it."""
     if (state.stations.get(name_key(port)) or state.station_at(port)) is None:
+        check_location_number(port, "NO-1.1")
         raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
 
 
