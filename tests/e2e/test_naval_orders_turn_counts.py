@@ -63,3 +63,32 @@ async def test_a_raid_rolls_its_duration_the_turn_it_arrives_and_attacks(navy):
     assert "Western Squadron starts raiding: 1 ordered + d3 (2) = 3 turns." in first
     assert "(1 of 3 turns)" in first
     assert navy.faces is not None and navy.faces.pending == []
+
+
+async def test_a_late_return_stops_the_count_until_the_force_is_back(navy):
+    """NO-I14, NO-I15: the squadron cruising 4 turns in location 5 attacks into 6 on arrival
+    in turn 1 (1 of 4) and is still in 6 at the end of turn 2, its turn of returning, which
+    counts (2 of 4): it is late, and its player is told that its turns away no longer count.
+    Turn 3, still in 6, does not count (2 of 4, where it used to say 3); back in 5 in turn 4
+    it counts again (3 of 4), and the cruise is complete after turn 5, not turn 4."""
+    await attack_from_the_zone_on_arrival(navy, "cruise", "4", [3])
+    assert "(1 of 4 turns)" in await end_turn(navy, 1)
+
+    second = await end_turn(navy, 2)
+    assert "(2 of 4 turns)" in second
+    assert "Western Squadron (Britain) has not returned to its zone by turn 2: late" in second
+    assert (
+        "Western Squadron: its turns away from location 5 from turn 3 on do not count toward "
+        "its order; only the turn of the attack and the turns of the way back within the "
+        "deadline do."
+    ) in " ".join(second.split())
+    assert "NO-I14" in second.rsplit("Rules: ", 1)[1]
+
+    third = await end_turn(navy, 3)
+    assert "(2 of 4 turns)" in third, third
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    fourth = await end_turn(navy, 4)
+    assert "• Western Squadron: executing its order; Cruising (3 of 4 turns)" in fourth
+    assert "completed its order" not in fourth
+    fifth = await end_turn(navy, 5)
+    assert "Western Squadron completed its order “Cruising” after 4 turns" in fifth

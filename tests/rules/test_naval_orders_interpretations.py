@@ -405,6 +405,43 @@ def test_no_i14_turns_away_count_unless_set_otherwise():
     assert state.forces["hood"].order.turns_done == 1
 
 
+def test_no_i14_late_turns_away_do_not_count():
+    """NO-I14, NO-I15: the attack turn (2) and the turn of returning (3, the deadline) count
+    though Hood is still in 15; turn 4, late, does not, and its player is told so in both
+    languages at the deadline; back in 14 in turn 5, it counts again. With
+    `return_deadline_turns = 2` both turns 3 and 4 are turns of returning and count."""
+    state = end_turn(attacked_away(DEFAULTS), 2).state
+    late = end_turn(state, 3)
+    assert late.state.forces["hood"].order.turns_done == 3
+    (told,) = [line for line in late.lines if line.key == "naval_orders.turn.late_not_counted"]
+    assert told.render("en") == (
+        "  Hood: its turns away from location 14 from turn 4 on do not count toward its "
+        "order; only the turn of the attack and the turns of the way back within the "
+        "deadline do (NO-I14)."
+    )
+    assert told.render("ru") == (
+        "  «Hood»: ходы вне локации 14 начиная с хода 4 в срок приказа не засчитываются — "
+        "засчитываются только ход атаки и ходы возвращения до истечения срока (NO-I14)."
+    )
+    state = end_turn(late.state, 4).state
+    assert state.forces["hood"].order.turns_done == 3
+    state = end_turn(move_to(state, "Hood", "14", 5), 5).state
+    assert state.forces["hood"].order.turns_done == 4
+    assert state.forces["hood"].status == "executing"
+
+    longer = NavalOrdersSettings(return_deadline_turns=2)
+    state = end_turn(attacked_away(longer), 2, settings=longer).state
+    state = end_turn(state, 3, settings=longer).state
+    late = end_turn(state, 4, settings=longer)
+    assert late.state.forces["hood"].order.turns_done == 4
+    assert late.outcome["late_returns"] == ["Hood"]
+    assert end_turn(late.state, 5, settings=longer).state.forces["hood"].order.turns_done == 4
+
+    off = NavalOrdersSettings(count_turns_away=False)
+    late = end_turn(end_turn(attacked_away(off), 2, settings=off).state, 3, settings=off)
+    assert "naval_orders.turn.late_not_counted" not in keys(late.lines)
+
+
 def test_no_i15_late_return_is_reported_once_at_the_deadline():
     """NO-I15: still returning at the resolution of T+1 → reported late once; with
     `return_deadline_turns = 2` not until T+2."""

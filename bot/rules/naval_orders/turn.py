@@ -458,9 +458,14 @@ def _after_attack(run: _Resolution, force: Force) -> bool:
     """NO-I9, NO-I15: an attacker resumes its order, or returns to its zone from T+1 when it
     ends the turn recorded outside it (the players move, NO-I6: a force still recorded in its
     zone has no way back to make). Returns whether the force spent the turn away from its
-    zone on the attack."""
+    zone on the attack: the turn of the attack, and the turns of returning from it up to its
+    deadline (NO-I14: "and the turn of returning from it"; NO-I15). A turn it is still away
+    after the deadline is a late one, not spent on the attack: it does not count
+    (`_late_return` tells the player so)."""
     if force.status != "attacking":
-        return force.status == "returning_to_zone"
+        if force.status != "returning_to_zone":
+            return False
+        return force.return_due_turn is None or run.turn <= force.return_due_turn
     zone = station_location(force)
     if force.attack_away and zone is not None and name_key(zone) == name_key(force.location):
         force.attack_away = False
@@ -641,6 +646,17 @@ def _late_return(run: _Resolution, force: Force) -> None:
             turn=force.return_due_turn,
         ),
     )
+    if run.settings.count_turns_away and not run.settings.late_return_breaks_order:
+        # NO-I14: the turns of returning counted up to the deadline; the late ones do not.
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.late_not_counted",
+                force=force.name,
+                location=zone or "…",
+                turn=force.return_due_turn + 1,
+            ),
+        )
     if run.settings.late_return_breaks_order and force.order is not None:
         run.archive.append(retire_order(run.state, force, force.order, "broken", run.turn))
         force.order = None
@@ -948,6 +964,7 @@ PING_KEYS = {
             "turn.order_complete",
             "turn.order_complete_relay",
             "turn.late_return",
+            "turn.late_not_counted",
             "turn.order_broken",
             "turn.transfer_complete",
             "turn.at_station",
