@@ -76,3 +76,63 @@ async def test_a_cruise_ending_in_the_packets_arrival_turn_waits_for_its_order(n
     third = await end_turn(navy, 3)
     assert "the order brought by packet boat (relay #1) takes effect from turn 4" in third
     assert "• Western Squadron: executing its order; Raiding (not yet in its location)" in third
+
+
+async def cruise_ended_waiting_for_a_transfer(navy) -> None:
+    """Turn 1: the squadron arrives in 5 to cruise 2 turns. Turn 2: Swift brings it a
+    transfer to Portsmouth via 6 (relay #1), registered as arrived (in force from turn 4);
+    the cruise is complete at turn 2's end and the squadron waits in 5 for the transfer."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    await end_turn(navy, 1)
+    transfer = form(point="Channel", destination="1", port="Portsmouth", via="6")
+    await send(navy, "Swift", WS, "move", transfer)
+    await navy.slash("/navy position unit:Swift location:5", as_="player1")
+    await navy.slash("/navy arrived relay:1", as_="player1")
+    second = await end_turn(navy, 2)
+    assert "no order until turn 4, then Transfer" in second, second
+
+
+async def test_a_force_whose_awaited_packet_order_lapses_returns_to_a_station(navy):
+    """NO-4.3, NO-I7, NO-I16: in the relay turn the squadron sails to 6, the transfer's
+    only intermediate location, so the transfer cannot take effect there and lapses. Its
+    cruise carried out and no order left, the squadron is not left at sea without one: the
+    summary says it returns to the nearest naval station and that its player names it; the
+    player then names Portsmouth (refused while it waited)."""
+    await cruise_ended_waiting_for_a_transfer(navy)
+    await navy.slash(f"/navy position unit:{WS} location:6", as_="player1")
+
+    third = " ".join((await end_turn(navy, 3)).split())
+
+    assert "the order brought by packet boat (relay #1, “Transfer”) cannot take effect" in third
+    assert (
+        "Western Squadron has carried out its order and has no other: it must return to the "
+        "nearest naval station for supplies and new orders."
+    ) in third, third
+    assert "The player of Western Squadron names the nearest naval station" in third
+    assert "• Western Squadron: returning to the nearest naval station; no order" in third
+    assert "goes on as before" not in third
+    named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+    assert "Western Squadron returns to naval station Portsmouth" in text_of(named)
+
+
+async def test_a_force_whose_awaited_packet_order_lapses_in_a_station_stays_its_layover(navy):
+    """NO-2.11, NO-4.3: in the relay turn the squadron enters Portsmouth, the transfer's
+    end port, so the transfer (which would end where it starts) lapses: the squadron is back
+    at a naval station after its cruise, and spends turn 4 there in layover."""
+    await cruise_ended_waiting_for_a_transfer(navy)
+    await navy.slash(f"/navy position unit:{WS} location:1 in_port:true", as_="player1")
+
+    third = " ".join((await end_turn(navy, 3)).split())
+
+    assert "it must return to the nearest naval station for supplies and new orders" in third
+    assert "names the nearest naval station" not in third
+    assert "Western Squadron is back at naval station Portsmouth" in third, third
+    assert "• Western Squadron: in port replenishing (layover)" in third
+    fourth = await end_turn(navy, 4)
+    assert "• Western Squadron: awaiting orders" in fourth, fourth

@@ -632,6 +632,23 @@ def campaign_messages():
     sent = no.send_by_packet(reached, support.DEFAULTS, command, 2)
     reached = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
     turn_end(reached.state, 2)
+    # ... and such an order lapsing where the force then is: it returns to a station (NO-4.3)
+    lapsing = support.add_force(
+        support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")]
+    )
+    lapsing = give(
+        support.add_force(lapsing, "Hood"),
+        "Hood",
+        no.CruiseOrder(point="U", location="14", turns=2),
+        1,
+    )
+    lapsing = turn_end(support.move_to(lapsing, "Hood", "14", 1), 1)
+    transfer = no.MoveOrder(point="C", destination="9", port="Toulon", via=["15"])
+    command = no.SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=transfer)
+    sent = no.send_by_packet(lapsing, support.DEFAULTS, command, 2)
+    arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
+    lapsing = turn_end(arrived.state, 2)  # the cruise is complete; Hood waits in 14
+    turn_end(support.move_to(lapsing, "Hood", "15", 3), 3)
     # in port at a naval station other than the one the GM confirmed (NO-I16)
     plymouth = no.RegisterStation(name="Plymouth", location="2", naval_station=True)
     bound = no.register_station(support.add_force(support.ports(), "Hood"), plymouth).state

@@ -216,6 +216,65 @@ def test_archive_sequence_numbers_stay_unique():
     assert first.archive[0].seq < first.state.next_archive_seq
 
 
+def waiting_for_a_transfer_by_packet():
+    """Hood completes its cruise at turn 2's end, waiting in 14 for a transfer to Toulon via
+    15 that Mercury brought (in force from turn 4, NO-I7); in turn 3 it sails to 15."""
+    state = add_force(add_force(ports(), "Hood"), "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CRUISE, 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1).state
+    transfer = MoveOrder(point="Channel", destination="9", port="Toulon", via=["15"])
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=transfer)
+    state = send_by_packet(state, DEFAULTS, command, 2).state
+    state = register_packet_arrival(state, DEFAULTS, "Britain", 1, 2).state
+    state = end_turn(state, 2).state
+    assert state.forces["hood"].status == "awaiting_orders"
+    return move_to(state, "Hood", "15", 3)
+
+
+def test_a_force_whose_awaited_packet_order_lapses_returns_to_the_nearest_station():
+    """NO-4.3, NO-I7, NO-I16: the transfer cannot take effect in 15, its intermediate
+    location, and lapses; Hood, its cruise carried out and no order left, returns to the
+    nearest naval station, as the summary says in both languages; it no longer awaits
+    orders at sea, and no one is asked for its orders."""
+    ended = end_turn(waiting_for_a_transfer_by_packet(), 3)
+
+    hood = ended.state.forces["hood"]
+    assert (hood.status, hood.order, hood.owes_return) == ("returning_to_station", None, False)
+    assert ended.state.relays == []
+    (lapsed,) = [m for m in ended.lines if m.key == "naval_orders.turn.relay_lapsed_return"]
+    assert lapsed.render("en").endswith(
+        "Hood has carried out its order and has no other: it must return to the nearest naval "
+        "station for supplies and new orders (NO-4.3, NO-6.3, NO-I7)."
+    )
+    assert lapsed.render("ru").startswith(
+        "  «Hood»: приказ, доставленный покетботом (доставка №1, «Перемещение»), выполнить "
+        "нельзя, и он потерял силу. "
+    )
+    assert lapsed.render("ru").endswith(
+        "Прежний приказ выполнен, другого у соединения нет: оно должно вернуться на ближайшую "
+        "морскую станцию для пополнения запасов и получения новых приказов (NO-4.3, NO-6.3, "
+        "NO-I7)."
+    )
+    assert "naval_orders.return.name_it" in keys(ended.lines)
+    assert waiting_for(ended.state, DEFAULTS, 4) == []
+
+
+def test_a_force_saved_waiting_for_a_packet_order_before_it_owed_a_return_loads():
+    """A force saved by an earlier release while it waited at sea for an order by packet
+    boat after its cruise has no `owes_return`: it loads, and should that order lapse it
+    awaits orders where it is, as it did then (NO-I7)."""
+    state = waiting_for_a_transfer_by_packet()
+    saved = state.model_dump(mode="json")
+    del saved["forces"]["hood"]["owes_return"]
+
+    loaded = NavalOrdersState.model_validate(saved)
+
+    assert loaded.forces["hood"].owes_return is False
+    ended = end_turn(loaded, 3)
+    assert ended.state.forces["hood"].status == "awaiting_orders"
+    assert "naval_orders.turn.relay_lapsed" in keys(ended.lines)
+
+
 def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistently():
     """Hood completes its two cruising turns at the end of turn 2, the turn a raiding order
     brought by packet boat reaches it; the raid takes effect from turn 4 (NO-2.9, NO-I7).

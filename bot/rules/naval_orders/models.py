@@ -237,6 +237,12 @@ class Force(BaseModel):
     attack_away: bool = False
     return_due_turn: int | None = None
     late_reported: bool = False
+    # Whether the force completed its cruise or raid as an order brought by packet boat had
+    # reached it, and waits where it is for that order rather than return to a naval station
+    # for new ones (NO-3.3, NO-I7; `turn._tick`): should that order lapse, it returns to the
+    # nearest station after all (NO-4.3, NO-6.3, NO-I16). False for every other force, and
+    # for one saved before this was kept (it stays awaiting orders, as it did then).
+    owes_return: bool = False
     layover_until: int | None = None
     return_station: str | None = None
     return_station_confirmed: bool = False

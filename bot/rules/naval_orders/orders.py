@@ -188,6 +188,7 @@ def put_in_force(
     force.attack_away = False
     force.return_due_turn = None
     force.late_reported = False
+    force.owes_return = False
     force.layover_until = None
     force.return_station = None
     force.return_station_confirmed = False
@@ -334,6 +335,7 @@ def layover_applies(force: Force, settings: NavalOrdersSettings) -> bool:
 def begin_layover_or_wait(force: Force, settings: NavalOrdersSettings, turn: int) -> str:
     """Back in port after an order: the layover from the next turn, or straight to awaiting
     orders (NO-2.11, NO-I7). Returns the new status."""
+    force.owes_return = False
     force.return_station = None
     force.return_station_confirmed = False
     force.return_station_from_table = False

@@ -9,7 +9,9 @@ packet boat has reached it, which it waits for (NO-3.3, NO-I7); a transfer ends 
 (NO-I17); forces back in a station start the layover, and layovers end (NO-I7); an order
 given on arrival lapses if the force is back at sea instead (NO-3.3, NO-I18); late
 returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7), or lapse
-where they could not be given to the force at once (NO-5.2, NO-1.1).
+where they could not be given to the force at once (NO-5.2, NO-1.1), and a force that
+waited for one after its cruise or raid then returns to the nearest naval station (NO-4.3,
+NO-6.3, NO-I16).
 """
 
 from __future__ import annotations
@@ -585,18 +587,31 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     }
     if _relay_reached(run, force):
         # NO-3.3, NO-I7: its new order has reached it by packet boat; it waits for it where
-        # it is (the relay step puts it in force), rather than sail for orders it has.
+        # it is (the relay step puts it in force), rather than sail for orders it has. Should
+        # that order lapse, it owes its return after all (`_relays`).
         force.status = "awaiting_orders"
+        force.owes_return = True
         run.note(force, Msg("naval_orders.turn.order_complete_relay", **done))
         return
+    run.note(force, Msg("naval_orders.turn.order_complete", **done, turn=run.turn + 1))
+    _return_to_station(run, force)
+
+
+def _return_to_station(run: _Resolution, force: Force, *, tell: bool = True) -> None:
+    """NO-4.3, NO-6.3, NO-I16: its cruise or raid carried out, the force returns to the
+    nearest naval station for supplies and new orders: the one the distance table gives, or
+    the one its player names and the GM confirms; the summary says which (`tell`: not for
+    a force already in port at a naval station, which is back there, `_station_arrival`)."""
     force.status = "returning_to_station"
+    force.owes_return = False
     force.return_due_turn = None
     force.late_reported = False
     force.return_station = nearest_station(run.state, run.settings, force)
     force.return_station_confirmed = force.return_station is not None
     force.return_station_from_table = force.return_station is not None
     force.return_station_by_gm = False
-    run.note(force, Msg("naval_orders.turn.order_complete", **done, turn=run.turn + 1))
+    if not tell:
+        return
     if force.return_station is not None:
         run.note(
             force,
@@ -805,7 +820,9 @@ def _relays(run: _Resolution) -> None:
     before it. The packet arrived, the relay turn passed. It takes effect wherever the force
     then is; an order that would be refused given there at once (a transfer from its own
     end port, or via the location where the force is; a repair away from a naval
-    station…) lapses, and the force goes on with the order it has (`why_it_lapses`). A
+    station…) lapses, and the force goes on with the order it has (`why_it_lapses`); one
+    that carried out its cruise or raid waiting for it (`Force.owes_return`) has none, and
+    returns to the nearest naval station after all (NO-4.3, NO-6.3, NO-I16). A
     force that has meanwhile come back to port after its order is checked in that port and
     keeps its layover first (NO-2.11, NO-I18). One still
     forming or dissolving cannot leave its location (NO-2.7) nor attack (NO-I9), and its
@@ -834,16 +851,24 @@ def _relays(run: _Resolution) -> None:
             # NO-I7, NO-3.3: it takes effect where the force now is, and cannot: it lapses,
             # and the force goes on with the order it has.
             run.archive.append(retire_order(run.state, force, relay.order, "cancelled", run.turn))
-            run.note(
-                force,
-                Msg(
-                    "naval_orders.turn.relay_lapsed",
-                    force=force.name,
-                    relay=relay.id,
-                    order=Msg(f"naval_orders.order.{relay.order.order.kind}"),
-                    reason=reason,
-                ),
+            lapsed = Msg(
+                "naval_orders.turn.relay_lapsed",
+                force=force.name,
+                relay=relay.id,
+                order=Msg(f"naval_orders.order.{relay.order.order.kind}"),
+                reason=reason,
             )
+            if force.order is None and force.owes_return and not _relay_reached(run, force):
+                # NO-4.3, NO-6.3: it waited for this order after its cruise or raid, and has
+                # none: it returns to the nearest naval station for new orders after all
+                # (NO-I16), and is back there if it lies in port at one (NO-2.11).
+                run.note(force, Msg("naval_orders.turn.relay_lapsed_return", **lapsed.params))
+                station = run.state.station_at(force.location)
+                at_one = force.in_port and station is not None and station.naval_station
+                _return_to_station(run, force, tell=not at_one)
+                _station_arrival(run, force)
+            else:
+                run.note(force, lapsed)
             continue
         if force.pending_order is not None:
             run.archive.append(
@@ -956,6 +981,8 @@ def end_of_turn(
 PING_KEYS = {
     "naval_orders.turn.raid_d3": "naval_orders.ping.raid",
     "naval_orders.turn.raid_d6": "naval_orders.ping.raid",
+    # the return it makes instead is told by the line after it (`return.*`, `turn.at_station`)
+    "naval_orders.turn.relay_lapsed_return": "naval_orders.ping.relay_lapsed",
     **{
         f"naval_orders.{line}": f"naval_orders.ping.{line.rsplit('.', 1)[1]}"
         for line in (
