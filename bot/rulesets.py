@@ -232,6 +232,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # True when the engine's command lines carry names as typed, raw, and its cog escapes
     # them where it shows them: the log keeps those lines escaped (`bot.text.shown_msg`).
     raw_lines: bool = False
+    # The answer an entry of this ruleset logs (its options' "answer": a button's code such
+    # as "vp") as the button the player clicked read, from the entry's command and options:
+    # `/history show` shows it so. None (or no hook): the code as logged.
+    answer_label: Callable[[str, Mapping[str, Any]], Msg | None] | None = None
 
     @property
     def title_key(self) -> str:
