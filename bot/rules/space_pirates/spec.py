@@ -178,6 +178,7 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
     asked_whom=asked_whom,
+    question_lines=("pirates.question.ping", "pirates.question.gm"),
     resolving=resolving,
     answer_label=logged_answer_label,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
