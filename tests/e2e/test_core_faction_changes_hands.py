@@ -453,3 +453,28 @@ async def test_a_russian_question_for_the_faction_left_says_so_in_russian(table)
     assert message(table, offer.id).content == (
         "Этой фракцией никто не играет: ответит ведущий или /пираты по_умолчанию."
     )
+
+
+async def test_a_question_asked_while_nobody_played_the_faction_names_who_joins(table):
+    """Player1 leaves Vega before turn 1 ends: the buy-off offer is asked of nobody and says
+    a GM answers. Player2 joins as Vega: the offer now names player2, whose click pays."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Vega", "player1"),
+            ("/pirates route add name:Rich goods:2350", "player1"),
+            ("/campaign leave", "player1"),
+        ],
+    )
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1)
+    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+    assert offer.content == NOBODY
+
+    await table.slash("/campaign join faction:Vega", as_="player2")
+
+    asked = message(table, offer.id)
+    assert asked.content == f"<@{table.member('player2').id}>, {VEGA_ASKED}"
+    paid = await table.click(asked, "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
