@@ -60,6 +60,7 @@ from bot import rulesets
 from bot.campaigns import UnitOfWork
 from bot.controls import Control
 from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
 from bot.i18n import t
 from bot.interactions import NotPosted
 from bot.interactions import clip
@@ -79,6 +80,7 @@ __all__ = [
     "Renderer",
     "deliver",
     "hand_over",
+    "let_go",
     "post",
     "post_held",
     "post_unsent",
@@ -417,7 +419,12 @@ async def questions_asking(uow: UnitOfWork, faction: str) -> list[OutboxMessage]
 async def _asking_prefixes(uow: UnitOfWork, faction: str) -> list[str]:
     """The controls' prefixes of the open questions a ruleset keeps in its state that wait
     for `faction` (`RulesetSpec.asked_whom`)."""
-    prefixes: list[str] = []
+    return [p for found in (await _asking_by_ruleset(uow, faction)).values() for p in found]
+
+
+async def _asking_by_ruleset(uow: UnitOfWork, faction: str) -> dict[str, list[str]]:
+    """`_asking_prefixes` by the ruleset that asks them (its key)."""
+    prefixes: dict[str, list[str]] = {}
     for key in uow.campaign.rulesets:
         spec = _asking(key)
         if spec is None or spec.reasked is None or spec.asked_whom is None:
@@ -426,7 +433,7 @@ async def _asking_prefixes(uow: UnitOfWork, faction: str) -> list[str]:
         for control, question in spec.reasked(spec.state_model(), state):
             whom = spec.asked_whom(state, question)
             if whom is not None and same_name(whom, faction):
-                prefixes.append(f"x:{control}:{question}:")
+                prefixes.setdefault(spec.key, []).append(f"x:{control}:{question}:")
     return prefixes
 
 
@@ -445,41 +452,118 @@ async def hand_over(
     names the new one instead, and pings them when an undo asks it again (an edit notifies
     nobody: the join's answer links the questions). So does the ping of its own a question
     asked again by an undo has (`outbox.pings_of`; the question's message then pings
-    nobody): a later undo pings the new player with it. Such a message asks one faction (its
-    player pinged, or none when it was unplayed: its text is left as it is), so whoever it
-    pinged is its former player. The join's undo journal keeps each message's post before
-    the edit (`handed_over`): its undo redraws it as it read (bot/undo.py). Returns the
-    edits."""
-    own = await outbox.pings_of(uow.conn, uow.campaign.id, await _asking_prefixes(uow, faction))
+    nobody): a later undo pings the new player with it. Such a message asks one faction, so
+    whoever it pinged is its former player. One that pinged nobody (asked while nobody
+    played the faction, or since its player left: `let_go`) names the new player where it
+    said that nobody plays it (`RulesetSpec.question_lines`, in the language it reads in).
+    The join's undo journal keeps each message's post before the edit (`handed_over`): its
+    undo redraws it as it read (bot/undo.py). Returns the edits."""
+    by_ruleset = await _asking_by_ruleset(uow, faction)
+    prefixes = [p for found in by_ruleset.values() for p in found]
+    own = await outbox.pings_of(uow.conn, uow.campaign.id, prefixes)
     sent = await outbox.posts(uow.conn, uow.campaign.id, [row.id for row in own.values()])
     pings = [
         replace(post.row, payload={**post.row.payload, "edit": post.message_id})
         for post in sent
         if post.message_id is not None
     ]
-    journal = uow.writes.journal
+    lines = _question_lines(by_ruleset)
+    mention = f"<@{player}>"
     edits = []
     for row in [*asking, *pings]:
-        content = str(row.payload.get("content") or "")
-        former = [u for u in _pinged(row.payload) if u != player]
-        if not content or not former:
+        before = str(row.payload.get("content") or "")
+        pinged = _pinged(row.payload)
+        content = before
+        if not pinged:
+            for played, unplayed in lines:
+                content = _relined(content, unplayed, played, user=mention)
+        for user in (u for u in pinged if u != player):
+            content = content.replace(f"<@{user}>", mention)
+        if content != before:
+            edits.append(await _rewritten(uow, row, content, [player]))
+    return edits
+
+
+def _question_lines(by_ruleset: Mapping[str, Sequence[str]]) -> list[tuple[str, str]]:
+    """The `RulesetSpec.question_lines` of the rulesets asking (`_asking_by_ruleset`)."""
+    return [
+        spec.question_lines
+        for key in by_ruleset
+        if (spec := _asking(key)) is not None and spec.question_lines is not None
+    ]
+
+
+def _relined(content: str, old_key: str, new_key: str, **params: str) -> str:
+    """`content` with the line `old_key` renders (with `params`; in whichever catalog
+    language it reads) replaced by the line `new_key` renders in that language (with
+    `params` too); as it was when it holds no such line."""
+    for language in LANGUAGES:
+        old = t(old_key, language, **params)
+        if old in content:
+            return content.replace(old, t(new_key, language, **params))
+    return content
+
+
+async def _rewritten(
+    uow: UnitOfWork, row: OutboxMessage, content: str, pinged: Sequence[int]
+) -> OutboxMessage:
+    """The edit of the message `row` shows (`payload["edit"]`) to read `content`, pinging
+    `pinged` when an undo posts it again; journaled so that the undo of the command
+    redraws it as it read (`handed_over`, bot/undo.py)."""
+    payload = {k: v for k, v in row.payload.items() if k not in ("gone", "ephemeral")}
+    mentions = ping_only(pinged).to_dict()
+    payload.update(content=content, allowed_mentions=mentions, repost=True, gone="leave")
+    edit = await outbox.add(
+        uow.conn,
+        campaign_id=uow.campaign.id,
+        channel_id=row.channel_id,
+        interaction_id=None,
+        choice_id=None,
+        payload=payload,
+    )
+    journal = uow.writes.journal
+    if journal is not None:
+        journal.add("handed_over", outbox=row.id, message=int(row.payload["edit"]))
+    return edit
+
+
+async def let_go(uow: UnitOfWork, faction: str, locale: str) -> list[OutboxMessage]:
+    """Write, in a leave's transaction, the edits that give `faction`'s questions kept in a
+    ruleset's state to nobody: a question whose text pinged its former player says instead,
+    as one asked of an unplayed faction does, that nobody plays it and what a GM does for it
+    (`RulesetSpec.question_lines`, in the language it reads in; else in `locale`), pinging
+    nobody; so does the ping of its own a question asked again by an undo has. Its next
+    player's join names them there (`hand_over`). The leave's undo journal keeps each
+    message's post before the edit (`handed_over`): its undo redraws it as it read
+    (bot/undo.py). Returns the edits."""
+    campaign = uow.campaign.id
+    edits = []
+    for key, prefixes in (await _asking_by_ruleset(uow, faction)).items():
+        spec = _asking(key)
+        if spec is None or spec.question_lines is None:
             continue
-        for user in former:
-            content = content.replace(f"<@{user}>", f"<@{player}>")
-        mentions = ping_only([player]).to_dict()
-        payload = {k: v for k, v in row.payload.items() if k not in ("gone", "ephemeral")}
-        payload.update(content=content, allowed_mentions=mentions, repost=True, gone="leave")
-        edit = await outbox.add(
-            uow.conn,
-            campaign_id=uow.campaign.id,
-            channel_id=row.channel_id,
-            interaction_id=None,
-            choice_id=None,
-            payload=payload,
-        )
-        if journal is not None:
-            journal.add("handed_over", outbox=row.id, message=int(row.payload["edit"]))
-        edits.append(edit)
+        played, unplayed = spec.question_lines
+        newest: dict[int, OutboxMessage] = {}
+        for row in (await outbox.showing(uow.conn, campaign, prefixes)).values():
+            if row is not None:
+                message = int(row.payload["edit"])
+                if message not in newest or row.id > newest[message].id:
+                    newest[message] = row
+        own = await outbox.pings_of(uow.conn, campaign, prefixes)
+        pings = [
+            replace(post.row, payload={**post.row.payload, "edit": post.message_id})
+            for post in await outbox.posts(uow.conn, campaign, [r.id for r in own.values()])
+            if post.message_id is not None
+        ]
+        for row in [*newest.values(), *pings]:
+            before = str(row.payload.get("content") or "")
+            content = before
+            for user in _pinged(row.payload):
+                content = _relined(content, played, unplayed, user=f"<@{user}>")
+            if content == before and before and _pinged(row.payload):
+                content = t(unplayed, locale)  # a line it does not know: said anew
+            if content != before:
+                edits.append(await _rewritten(uow, row, content, []))
     return edits
 
 

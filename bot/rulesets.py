@@ -215,6 +215,12 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # The faction such a question (by its id, as `reasked` names it) waits for in a state,
     # or None: an undo names a reopened question whose post was never kept by it.
     asked_whom: Callable[[StateT, str], str | None] | None = None
+    # The catalog keys of the line such a question's message opens with: asked of a player
+    # (param `user`: their mention) and asked of a faction nobody plays (what a GM does for
+    # it). A leave rewrites the line that named the player who left as the second
+    # (`announcements.let_go`), a join that line as the first, naming the new player
+    # (`hand_over`). None: a leave leaves the question as it reads.
+    question_lines: tuple[str, str] | None = None
     # What an undo keeps of the state it takes back: `undo_keeps(undone, restored)` gets the
     # state the undone command left and the one the undo puts back, and returns the state to
     # put back instead, keeping what the undone command's log entries made known to everyone
@@ -232,6 +238,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # True when the engine's command lines carry names as typed, raw, and its cog escapes
     # them where it shows them: the log keeps those lines escaped (`bot.text.shown_msg`).
     raw_lines: bool = False
+    # The answer an entry of this ruleset logs (its options' "answer": a button's code such
+    # as "vp") as the button the player clicked read, from the entry's command and options:
+    # `/history show` shows it so. None (or no hook): the code as logged.
+    answer_label: Callable[[str, Mapping[str, Any]], Msg | None] | None = None
 
     @property
     def title_key(self) -> str:

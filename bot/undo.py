@@ -376,7 +376,8 @@ class UndoService:
             # Whoever is asked again is pinged anew: an edit notifies nobody.
             for ping in asked_again:
                 done.redraws.append(await ping_again(uow, ping))
-            # The questions a join gave the faction's new player read as before it.
+            # The questions a join gave the faction's new player, or a leave to nobody, read
+            # as before it.
             done.redraws.extend(await handed_back(uow, unit))
         return done
 
@@ -619,9 +620,10 @@ async def withdraw_questions(
 
 async def handed_back(uow: UnitOfWork, unit: UndoUnit) -> list[OutboxMessage]:
     """Write, in the undo's transaction, the edits that show the questions the undone join
-    gave the faction's new player (`announcements.hand_over`, journaled as `handed_over`)
-    as they read before it: its former player named again. A message that is gone, or a
-    post no longer kept, is left as it is."""
+    gave the faction's new player (`announcements.hand_over`), or the undone leave gave to
+    nobody (`announcements.let_go`), both journaled as `handed_over`, as they read before
+    it: its former player named again, or that nobody played it. A message that is gone, or
+    a post no longer kept, is left as it is."""
     handed = {int(op["outbox"]): int(op["message"]) for op in unit.ops if op["op"] == "handed_over"}
     edits = []
     for post in await outbox.posts(uow.conn, unit.campaign_id, list(handed)):

@@ -281,7 +281,9 @@ class CampaignCog(BotCog):
     @campaign.command(name="leave", description="Give up your faction for another player to join")
     @app_commands.describe(faction="The faction you give up (when you play several)")
     async def leave(self, interaction: Interaction, faction: str | None = None) -> None:
-        """Give up a faction: it keeps its state, unplayed, until someone joins as it."""
+        """Give up a faction: it keeps its state, unplayed, until someone joins as it. The
+        questions a ruleset keeps waiting for it (Space pirates') stay the faction's: their
+        messages no longer name its former player but say how a GM answers for it."""
         ctx = await campaign_context(interaction)
 
         def left(found: Faction) -> list[Announcement]:
@@ -290,7 +292,13 @@ class CampaignCog(BotCog):
             return [Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])]
 
         answer = Answer(interaction, left, locale=ctx.public_locale)
-        await ctx.service.leave(ctx.campaign.id, ctx.actor, faction, announce=answer)
+
+        async def announce(tx: UnitOfWork | Written, found: Faction) -> None:
+            assert isinstance(tx, UnitOfWork)
+            await answer(tx, found)
+            answer.rows += await announcements.let_go(tx, found.name, ctx.public_locale)
+
+        await ctx.service.leave(ctx.campaign.id, ctx.actor, faction, announce=announce)
         await answer.deliver()
 
     @leave.autocomplete("faction")

@@ -24,6 +24,7 @@ from bot import dice_expr
 from bot import dice_stats
 from bot import fair_embeds
 from bot import history_export
+from bot import rulesets
 from bot import secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
@@ -129,9 +130,24 @@ def option_label(command: str, name: str, locale: str) -> str:
     return own if own != logged else name
 
 
-def options_text(options: dict[str, Any], locale: str, command: str = "") -> str:
-    """The options of an entry (of `command`), one per line, named as that command names them
-    for the reader (`option_label`); options left out (None) are not shown."""
+def answer_text(ruleset: str, command: str, options: dict[str, Any], locale: str) -> str | None:
+    """A logged answer (the option "answer" of a click on a question) as its button read for
+    the reader (`RulesetSpec.answer_label`: "+1 piracy VP", not "vp"); None: shown as logged
+    (a ruleset that names none, or a code it does not know)."""
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return None
+    label = spec.answer_label(command, options) if spec.answer_label is not None else None
+    return None if label is None else label.render(locale)
+
+
+def options_text(
+    options: dict[str, Any], locale: str, command: str = "", ruleset: str = CORE
+) -> str:
+    """The options of an entry (of `command`, in `ruleset`), one per line, named as that
+    command names them for the reader (`option_label`); an answer as its button read
+    (`answer_text`); options left out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = option_label(command, str(kind), locale)
@@ -141,7 +157,8 @@ def options_text(options: dict[str, Any], locale: str, command: str = "") -> str
         if value is None:
             continue
         label = option_label(command, name, locale)
-        lines.append(f"**{label}**: {option_value(name, value, locale)}")
+        answer = answer_text(ruleset, command, options, locale) if name == "answer" else None
+        lines.append(f"**{label}**: {answer or option_value(name, value, locale)}")
     return "\n".join(lines)
 
 
@@ -658,7 +675,7 @@ async def show_embed(
         local_time(found.created_at, time_zone, locale),
         inline=True,
     )
-    shown_options = options_text(options, locale, found.command) if options else ""
+    shown_options = options_text(options, locale, found.command, found.ruleset) if options else ""
     if shown_options:
         add_field(embed, say("history.show.options"), clip(shown_options, 1024))
     message = int((found.dice or {}).get("interaction", 0))

@@ -636,7 +636,10 @@ async def _ask_again(
     waits, asked anew in the same message as a new choice of whoever answers it now
     (`asked_power`: the chooser, or the target for its hand, OP-I12), for the awaiting hit.
     An undo reopens the question closed and redraws it as it was. With `readdressed` (its
-    power has a new player) a question already asked of that player is left as it is."""
+    power has a new faction) a question already asked of that faction's player stays
+    theirs, naming the faction now asked (another of theirs: the one it is for when they
+    leave a faction, `CampaignService.leave`, or someone else clicks it, `whose_choice`);
+    an undo names the former one again."""
     waiting = [
         c
         for c in await uow.writes.open_choices(uow.campaign.id)
@@ -644,6 +647,11 @@ async def _ask_again(
     ]
     faction = state.faction_of(asked_power(piracy))
     if readdressed and (not waiting or waiting[-1].owner_id == ctx.user_of(faction)):
+        if waiting and waiting[-1].payload.get("faction") != faction:
+            named = {k: v for k, v in waiting[-1].payload.items() if k != "faction"}
+            if faction is not None:
+                named["faction"] = faction
+            await uow.update_choice_payload(waiting[-1].id, named)
         return None
     payload: dict[str, Any] = {"piracy": piracy.id}
     if waiting:  # re-addressed, it is withdrawn unanswered: no ping struck as answered

@@ -342,15 +342,16 @@ async def test_a_question_for_the_faction_names_its_new_player_not_the_one_who_l
 
 
 async def test_an_undone_join_gives_the_question_back_to_the_faction_unplayed(table):
-    """The GM undoes player2's join: the offer names player1 again, as before the join;
-    player3 then joins as Vega, and the offer names player3, whose click pays."""
+    """The GM undoes player2's join: the offer says again that nobody plays Vega, as it read
+    before the join; player3 then joins as Vega, and the offer names player3, whose click
+    pays."""
     offer = await vega_offered(table)
-    first, third = (table.member(p).id for p in ("player1", "player3"))
+    third = table.member("player3").id
     await table.slash("/campaign join faction:Vega", as_="player2")
 
     await undo(table, "joined the wrong faction")
 
-    again = f"<@{first}>, the pirates wait for your answer."
+    again = "Nobody plays this faction: a GM answers or uses /pirates force."
     assert message(table, offer.id).content == again
     await table.slash("/campaign join faction:Vega", as_="player3")
     asked = message(table, offer.id)
@@ -383,3 +384,97 @@ async def test_a_question_asked_again_pings_the_new_player_not_the_one_who_left(
     await undo(table, "paid by mistake")
     pings = [m.pings for m in new_messages(table, seen) if m.pings]
     assert pings == [{"player2"}], pings
+
+
+NOBODY = "Nobody plays this faction: a GM answers or uses /pirates force."
+
+
+async def test_a_question_for_the_faction_left_says_nobody_plays_it_and_a_gm_answers(table):
+    """SP-I45: player1 leaves Vega while its buy-off offer waits: the offer's message no
+    longer names player1 but says, as one asked of a faction nobody plays, that a GM answers
+    or uses /pirates force; the GM's click pays it for Vega."""
+    offer = await vega_offered(table)
+
+    asked = message(table, offer.id)
+    assert asked.content == NOBODY
+    assert [b.label for b in asked.buttons] == ["Pay 600", "Refuse"]
+    paid = await table.click(asked, "Pay 600", as_="gm")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
+
+
+async def test_an_undone_leave_names_the_faction_player_in_its_question_again(table):
+    """The GM undoes player1's leave: the offer names player1 again, whose click pays."""
+    offer = await vega_offered(table)
+    first = table.member("player1").id
+
+    await undo(table, "left by mistake")
+
+    assert message(table, offer.id).content == f"<@{first}>, {VEGA_ASKED}"
+    paid = await table.click(message(table, offer.id), "Pay 600", as_="player1")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
+
+
+async def test_a_question_asked_again_for_the_faction_left_pings_nobody(table):
+    """Player1 pays Vega's buy-off and the GM undoes it: the offer is asked again with a ping
+    of its own. Player1 leaves (the campaign now in Russian): that ping says nobody plays
+    Vega, in the English it was posted in."""
+    offer = await vega_offered(table)
+    await table.slash("/campaign join faction:Vega", as_="player1")
+    await table.click(offer, "Pay 600", as_="player1")
+    seen = seen_now(table)
+    await undo(table, "paid by mistake")
+    [ping] = [m for m in new_messages(table, seen) if m.pings]
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    await table.slash("/campaign leave", as_="player1")
+
+    assert message(table, ping.id).content == NOBODY
+
+
+async def test_a_russian_question_for_the_faction_left_says_so_in_russian(table):
+    """In a Russian campaign the offer left by its player reads «Этой фракцией никто не
+    играет…»."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Vega", "player1"),
+            ("/pirates route add name:Rich goods:2350", "player1"),
+        ],
+    )
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1, label="Завершить ход")
+    offer = next(m for m in ended.followups if any("600" in b.label for b in m.buttons))
+    assert offer.content == f"<@{table.member('player1').id}>, пираты ждут вашего ответа."
+
+    await table.slash("/campaign leave", as_="player1")
+
+    assert message(table, offer.id).content == (
+        "Этой фракцией никто не играет: ответит ведущий или /пираты по_умолчанию."
+    )
+
+
+async def test_a_question_asked_while_nobody_played_the_faction_names_who_joins(table):
+    """Player1 leaves Vega before turn 1 ends: the buy-off offer is asked of nobody and says
+    a GM answers. Player2 joins as Vega: the offer now names player2, whose click pays."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Vega", "player1"),
+            ("/pirates route add name:Rich goods:2350", "player1"),
+            ("/campaign leave", "player1"),
+        ],
+    )
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1)
+    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+    assert offer.content == NOBODY
+
+    await table.slash("/campaign join faction:Vega", as_="player2")
+
+    asked = message(table, offer.id)
+    assert asked.content == f"<@{table.member('player2').id}>, {VEGA_ASKED}"
+    paid = await table.click(asked, "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()

@@ -814,3 +814,39 @@ async def test_a_power_given_to_another_player_moves_its_open_question_to_them(s
     assert refused.embed.description == f"На этот вопрос отвечает <@{habsburgs}> (Habsburgs)."
     again = await seated.click(back, VP, as_="player2")
     assert "Hit 1: +1 piracy VP, 3 → 4." in again.embed.field("Rewards")
+
+
+async def test_a_power_given_to_another_faction_of_its_player_moves_its_question_there(seated):
+    """OP-5.3, OP-I10: player2 plays a second faction, Austria; the Habsburgs are asked their
+    rewards and the GM gives the Habsburg power to Austria. The question stays player2's,
+    now for Austria: player3's click is told it is Austria's, player2 may give up the
+    Habsburg faction but not Austria while it waits. An undo makes it the Habsburgs' again."""
+    await set_up(
+        seated,
+        [
+            ("/campaign settings set setting:core.factions_per_player value:2", "gm"),
+            ("/campaign join faction:Austria", "player2"),
+        ],
+    )
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    player2 = seated.member("player2").id
+
+    await set_up(seated, [("/corsairs power power:hapsburg faction:Austria", "gm", "Austria")])
+
+    asked = next(m for m in seated.channel_messages() if m.id == question.message.id)
+    refused = await seated.click(asked, VP, as_="player3")
+    assert refused.ephemeral  # player3 reads Russian
+    assert refused.embed.description == f"На этот вопрос отвечает <@{player2}> (Austria)."
+    owes = await seated.slash("/campaign leave faction:Austria", as_="player2")
+    assert owes.ephemeral
+    assert "Austria" in owes.embed.description, owes.text()
+    left = await seated.slash("/campaign leave faction:Habsburgs", as_="player2")
+    assert not left.ephemeral, left.text()
+
+    await undo(seated, "wrong faction")  # the leave
+    await undo(seated, "wrong faction")  # the power change
+    refused = await seated.click(asked, VP, as_="player3")
+    assert refused.embed.description == f"На этот вопрос отвечает <@{player2}> (Habsburgs)."
+    answered = await seated.click(asked, VP, as_="player2")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")

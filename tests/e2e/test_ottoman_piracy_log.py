@@ -98,3 +98,25 @@ def test_entries_logged_before_still_read(locale):
         assert text.endswith(
             ("1 die (OP-2.3)", "1 die (OP-2.4)", "1 кость (OP-2.3)", "1 кость (OP-2.4)")
         ), text
+
+
+async def test_history_show_gives_an_answer_as_its_button_read(seated):
+    """OP-5.4, OP-5.6: `/history show` of a reward answered by a button gives the answer as
+    the button read ("+1 piracy VP", "Eliminate a squadron"), not the code the button
+    carries ("vp", "sq.0"); in Russian as well."""
+    seated.script_dice([5, 2, 6, 5])
+    asked = await seated.slash(PIRACY, as_="player1")
+    first = await seated.click(asked, "+1 piracy VP", as_="player2")
+    vp_entry = entry_of(first)
+    squadron_entry = entry_of(await seated.click(first, ELIMINATE, as_="player2"))
+
+    vp = await seated.slash(f"/history show entry:{vp_entry}", as_="player1")
+    assert "**answer**: +1 piracy VP" in vp.embed.field("Options")
+    squadron = await seated.slash(f"/history show entry:{squadron_entry}", as_="player1")
+    assert "**answer**: Eliminate a squadron\n" in squadron.embed.field("Options")
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    vp = await seated.slash(f"/history show entry:{vp_entry}", as_="player1")
+    assert "**ответ**: +1 VP за пиратство" in vp.embed.field("Параметры")
+    squadron = await seated.slash(f"/history show entry:{squadron_entry}", as_="player1")
+    assert "**ответ**: Уничтожить эскадру\n" in squadron.embed.field("Параметры")

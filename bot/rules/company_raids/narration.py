@@ -5,8 +5,10 @@ last few shots, the hit); the incident's archived record keeps every shot."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
@@ -74,6 +76,23 @@ def option_label(option: str, step: str) -> Msg:
     if step == "defender_choice":
         return Msg(P + "option.defender_piece", piece=option)
     return Msg(P + f"option.{option}")
+
+
+# The answers a button logs as the option it is (a defender is logged by its index, and the
+# recorded fine's button names the fine: both are shown as logged).
+LOGGED_OPTIONS = frozenset(
+    {"pay", "capture", "fine", "counterattack", "attack", "decline"}
+    | {"aggressor", "defender", "no_winner"}
+)
+
+
+def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged answer to an incident's step (its options' "answer") as its button read
+    ("Pay the fine", the GM's force); None for one shown as logged."""
+    answer = str(options.get("answer", ""))
+    if answer == "force":
+        return Msg("company.force")
+    return Msg(P + f"option.{answer}") if answer in LOGGED_OPTIONS else None
 
 
 def options_msg(options: Sequence[str], step: str) -> MsgList:

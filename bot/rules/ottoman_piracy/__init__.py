@@ -55,6 +55,7 @@ from bot.rules.ottoman_piracy.names import sea_zone_label
 from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.rewards import ROLL_RANDOM_CARD
 from bot.rules.ottoman_piracy.rewards import asked_power
+from bot.rules.ottoman_piracy.rewards import logged_answer_label
 from bot.rules.ottoman_piracy.rewards import option_label
 from bot.rules.ottoman_piracy.rewards import vp_value
 from bot.rules.ottoman_piracy.setup import setup_step
@@ -69,6 +70,7 @@ SPEC = RulesetSpec(
     waiting_for=waiting_for,
     setup_step=setup_step,
     state_warnings=state_warnings,
+    answer_label=logged_answer_label,
 )
 
 

@@ -6,6 +6,7 @@ Works in place on a state the caller already copied; `bot.rules.ottoman_piracy` 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from bot.dice import Dice
 from bot.errors import Conflict
@@ -264,6 +265,21 @@ def option_label(
             place=sea_zone_name(record.declaration.sea_zone) if in_zone else group.place,
         )
     return piracy_msg(f"reward.{option.reward}")
+
+
+def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged answer to a reward question (`corsairs reward`, `corsairs force`) as its
+    button read: "+1 piracy VP", "Give a random card" (also a hand picked from the select),
+    "Eliminate a squadron" (the entry's summary says whose and where), the GM's force; None
+    for a code no button carries."""
+    answer = str(options.get("answer", ""))
+    if answer == "force":
+        return Msg("corsairs.reward.force")
+    if answer.startswith("sq."):
+        return piracy_msg("reward.squadron")
+    if answer in ("vp", "card", "hand"):
+        return piracy_msg("reward.card" if answer == "hand" else f"reward.{answer}")
+    return None
 
 
 def find_piracy(state: OttomanPiracyState, piracy_id: int) -> PiracyRecord:

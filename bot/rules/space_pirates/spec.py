@@ -4,6 +4,9 @@ defaults."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.i18n import Msg
 from bot.i18n import msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -140,6 +143,28 @@ def resolving(state: SpacePiratesState) -> int | None:
     return min(turns, default=None)
 
 
+# A logged answer (its options' "answer") as the button read, where the log keeps what it
+# needs: a payment's button names its price, which the log of the answer does not keep, so
+# it reads as paying; a refusal reads as one whether a fight follows or not (SP-I34).
+ANSWER_LABELS = {
+    "accept": "paid",
+    "pay": "paid",
+    "decline": "decline_unopposed",
+    "cover": "cover",
+    "avoid": "avoid",
+    "retreat": "retreat",
+    "fight": "fight",
+    "end": "end",
+}
+
+
+def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged answer to a question of the pirates (SP-I45) as its button read; None for
+    a code no button carries."""
+    label = ANSWER_LABELS.get(str(options.get("answer", "")))
+    return None if label is None else Msg(f"pirates.answer.{label}")
+
+
 SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     key=KEY,
     state_model=SpacePiratesState,
@@ -153,6 +178,8 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
     asked_whom=asked_whom,
+    question_lines=("pirates.question.ping", "pirates.question.gm"),
     resolving=resolving,
+    answer_label=logged_answer_label,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )

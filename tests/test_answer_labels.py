@@ -1,0 +1,50 @@
+"""`/history show` gives a logged answer (the option "answer" of a click on a question) as
+the button the player clicked read, in the reader's language: every code a button of
+Ottoman piracy, Company raids or Space pirates logs has its label; a code no button
+carries (a defender by its index, or one an older release logged) is shown as logged."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.company_raids.steps import ANSWERS as RAID_ANSWERS
+from cogs.history import options_text
+from cogs.space_pirates.choices import ANSWERS as PIRATE_ANSWERS
+
+CODES = [
+    *(("ottoman_piracy", "corsairs reward", c) for c in ("vp", "card", "hand", "sq.0")),
+    ("ottoman_piracy", "corsairs force", "force"),
+    *(("company_raids", "company answer", c) for c in sorted(RAID_ANSWERS - {"amount"})),
+    ("company_raids", "company force", "force"),
+    *(("space_pirates", "pirates buy-off", c) for pair in PIRATE_ANSWERS.values() for c in pair),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "command", "code"), CODES)
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_every_answer_a_button_logs_reads_as_its_label(ruleset, command, code, locale):
+    shown = options_text({"answer": code}, locale, command, ruleset)
+    label = shown.split(": ", 1)[1]
+    # A key the catalog lacks would read as the key itself.
+    assert label != code and not label.startswith(("ottoman_piracy.", "corsairs.")), shown
+    assert not label.startswith(("company_raids.", "company.", "pirates.")), shown
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "english", "russian"),
+    [
+        ("ottoman_piracy", "+1 piracy VP", "+1 VP за пиратство"),
+        ("space_pirates", "Pay", "Заплатить"),
+    ],
+)
+def test_an_answer_reads_in_the_readers_language(ruleset, english, russian):
+    code = "vp" if ruleset == "ottoman_piracy" else "accept"
+    assert options_text({"answer": code}, "en", "x", ruleset) == f"**answer**: {english}"
+    assert options_text({"answer": code}, "ru", "x", ruleset) == f"**ответ**: {russian}"
+
+
+def test_a_code_no_button_carries_is_shown_as_logged():
+    assert options_text({"answer": "d0"}, "en", "company answer", "company_raids") == (
+        "**answer**: d0"
+    )
+    assert options_text({"answer": "vp"}, "en", "roll", "core") == "**answer**: vp"
