@@ -250,12 +250,21 @@ def _strip_cited(text: str, found: list[str]) -> str:
     return CITATION_AFTER_TEXT.sub("", CITATION_ONLY.sub("", text))
 
 
-def cite_in_footer(embed: discord.Embed, locale: str, *, footer: Sequence[str] = ()) -> list[str]:
+def cite_in_footer(
+    embed: discord.Embed,
+    locale: str,
+    *,
+    footer: Sequence[str] = (),
+    cited: Sequence[str] = (),
+) -> list[str]:
     """Move an embed's rule citations out of its text into its footer: the outcome reads
     first, the clauses stay one click away there and in `/history show` (the log keeps the
     cited text). The footer is `footer`, the embed's own footer, then "Rules: …", joined by
-    " · "; the title and the footer lose their citations too. Returns the clauses cited."""
-    found: list[str] = []
+    " · "; the title and the footer lose their citations too. `cited` are clauses already
+    taken out of the text (a story's steps, stripped before the outcome put above them):
+    they are listed first, in their order, so that a roll's clause precedes what it
+    decided. Returns the clauses cited."""
+    found: list[str] = list(cited)
     if embed.title:
         embed.title = strip_citations(embed.title, found)
     if embed.description:

@@ -115,7 +115,11 @@ def story_embed(
     """One incident (or a move's incidents one after another), told in order."""
     first = headline(events, awaiting)
     top = "\n".join(f"**{m.render(locale)}**" for m in first)
-    body = _latest("\n".join(m.render(locale) for m in outcome_lines(events)), len(top), locale)
+    # The steps' clauses are cited in the order the story tells them (a roll's before what
+    # it decided), then any the outcome above them adds.
+    steps: list[str] = []
+    told = strip_citations("\n".join(m.render(locale) for m in outcome_lines(events)), steps)
+    body = _latest(told, len(top), locale)
     numbers = ", ".join(t(C + "story.number", locale, incident=i) for i in incident_ids)
     embed = make_embed(
         t(C + "story.title", locale, incidents=numbers),
@@ -123,7 +127,7 @@ def story_embed(
         colour=story_colour(events, awaiting),
     )
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
-    cite_in_footer(embed, locale, footer=footer)
+    cite_in_footer(embed, locale, footer=footer, cited=steps)
     return embed
 
 
@@ -200,10 +204,13 @@ def settled_embed(
     outcome = (story.description or "").split("\n\n")[0]
     headline = {line.strip("*") for line in outcome.splitlines()}
     said = [m.render(locale) for m in lines]
-    told = [outcome, *(line for line in said if strip_citations(line, []) not in headline)]
+    steps: list[str] = []  # cited in the order told, before the outcome's (see story_embed)
+    done = [strip_citations(line, steps) for line in said]
+    told = [outcome, *(line for line in done if line not in headline)]
     told.append(t("question.settled_there", locale, url=question_url))
     embed = make_embed(str(story.title), "\n".join(told), colour=story.colour or NEUTRAL_COLOUR)
-    cite_in_footer(embed, locale, footer=[t(C + "story.footer", locale, seq=entry_seq)])
+    footer = [t(C + "story.footer", locale, seq=entry_seq)]
+    cite_in_footer(embed, locale, footer=footer, cited=steps)
     return embed
 
 

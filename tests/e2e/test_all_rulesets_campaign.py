@@ -520,7 +520,7 @@ async def test_one_settings_file_changes_several_rulesets_mid_turn_and_the_gm_fo
     said = applied.embed.description
     assert "`naval_orders.orders_public` = **true**" in said
     assert "`company_raids.forced_trespasser_choice` = **capture**" in said
-    assert "⚠️ capture_faces: faces 6 cannot come up on a 4-sided Black die" in said
+    assert "⚠️ capture_faces: face 6 cannot come up on a 4-sided Black die" in said
 
     table.script_dice([4])  # a capture on 4 (CR-I2), the d4's highest face
     forced = await confirmed(table, "/company force incident:1", as_="gm")

@@ -703,7 +703,7 @@ async def test_colour_says_what_an_incident_came_to_and_the_outcome_reads_first(
     first = captured.embed.description.splitlines()[0]
     assert first == "**Steelworks changes hands: the marker goes from Boris to Anna.**"
     assert "(CR-" not in captured.embed.description
-    assert "Rules: CR-2.8" in captured.embed.footer
+    assert "Rules: CR-2.7, CR-2.8" in captured.embed.footer
     assert captured.embed.footer.startswith("Log entry #")
 
 

@@ -53,10 +53,38 @@ async def test_an_imported_file_that_shrinks_the_die_warns_in_russian(
     lines = imported.embed.description.splitlines()
     assert lines[0] == "`company_raids.black_die_faces` = **4**"
     assert lines[1:] == [
-        "⚠️ capture_faces: грани 6 не выпадают на 4-гранном Чёрном кубике и ни на что не "
-        "влияют (CR-I1).",
-        "⚠️ counterattack_hit_faces: грани 6 не выпадают на 4-гранном Чёрном кубике и ни на "
-        "что не влияют (CR-I1).",
-        "⚠️ duel_hit_faces: грани 6 не выпадают на 4-гранном Чёрном кубике и ни на что не "
-        "влияют (CR-I1).",
+        "⚠️ capture_faces: грань 6 не выпадает на 4-гранном Чёрном кубике и ни на что не "
+        "влияет (CR-I1).",
+        "⚠️ counterattack_hit_faces: грань 6 не выпадает на 4-гранном Чёрном кубике и ни на "
+        "что не влияет (CR-I1).",
+        "⚠️ duel_hit_faces: грань 6 не выпадает на 4-гранном Чёрном кубике и ни на что не "
+        "влияет (CR-I1).",
     ]
+
+
+async def test_a_single_unreachable_face_is_one_face_in_either_language(
+    board: Table,  # noqa: F811
+):
+    """CR-I1: one face the die cannot show is "face 7 … has no effect" («грань 7 не
+    выпадает … не влияет»), several stay plural («грани 7, 9 не выпадают»)."""
+    saved = await board.slash(
+        "/campaign settings set setting:company_raids.capture_faces value:6,7", as_="gm"
+    )
+    assert saved.embed.description == (
+        "⚠️ capture_faces: face 7 cannot come up on a 6-sided Black die and has no effect (CR-I1)."
+    )
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    one = await board.slash(
+        "/campaign settings set setting:company_raids.capture_faces value:7", as_="gm"
+    )
+    assert one.embed.description == (
+        "⚠️ capture_faces: грань 7 не выпадает на 6-гранном Чёрном кубике и ни на что не "
+        "влияет (CR-I1)."
+    )
+    two = await board.slash(
+        "/campaign settings set setting:company_raids.capture_faces value:7,9", as_="gm"
+    )
+    assert two.embed.description == (
+        "⚠️ capture_faces: грани 7, 9 не выпадают на 6-гранном Чёрном кубике и ни на что не "
+        "влияют (CR-I1)."
+    )

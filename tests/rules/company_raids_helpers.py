@@ -57,6 +57,15 @@ def joker_board(
     return cr.register_piece(state, config, "Scout", owner="Anna", value=90).state
 
 
+def with_vera_holding(
+    state: CompanyRaidsState, config: CompanyRaidsSettings = DEFAULTS
+) -> CompanyRaidsState:
+    """Vera, the Joker's owner, registers her Quay and declares it her Joker Holding
+    (CR-I11), so that there is a Holding to clear when she loses the Joker."""
+    state = cr.register_company(state, config, "Quay", owner="Vera", fine=10).state
+    return cr.declare_joker_holding(state, config, ["Quay"], by_faction="Vera").state
+
+
 def due(outcome: cr.RaidOutcome) -> list[tuple[str, str | None, str, Fraction, Fraction]]:
     """(kind, payer, payee, exact, shown) of every amount the call made due."""
     return [(p.kind, p.payer, p.payee, p.exact_amount, p.due_amount) for p in outcome.payments]

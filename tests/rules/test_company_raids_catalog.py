@@ -21,6 +21,7 @@ from company_raids_helpers import no_dice
 from company_raids_helpers import scripted
 from company_raids_helpers import settings
 from company_raids_helpers import steelworks_board
+from company_raids_helpers import with_vera_holding
 
 from bot.errors import GameError
 from bot.errors import RuleViolation
@@ -37,9 +38,11 @@ from bot.rules.company_raids.models import Company
 from bot.rules.company_raids.models import Payment
 from bot.rules.company_raids.models import PaymentKind
 from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.models import PieceMoved
 from bot.rules.company_raids.models import RulingWinner
 from bot.rules.company_raids.models import Step
 from bot.rules.company_raids.models import VisitorReason
+from bot.rules.company_raids.narration import event_lines
 from bot.rules.company_raids.narration import payment_line
 from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS
 from bot.rules.company_raids.raids import OWNER_OPTIONS
@@ -191,6 +194,9 @@ def joker_flows() -> list[cr.RaidOutcome]:
     outcomes.append(cr.enter(alone, DEFAULTS, "Scout", no_dice()))
     docks = cr.register_company(state, DEFAULTS, "Docks", owner="Vera", fine=1).state
     outcomes.append(cr.declare_joker_holding(docks, DEFAULTS, ["Docks"], by_faction="Vera"))
+    # CR-I11: Vera's declared Holding is cleared when she loses the Joker.
+    held = with_vera_holding(state)
+    outcomes.append(cr.enter(held, DEFAULTS, "Corsair", scripted(3, 2, 1, 4)[0]))
     return outcomes
 
 
@@ -251,6 +257,11 @@ def all_flow_lines() -> list[Msg]:
             lines += [cr.option_label(o, outcome.awaiting.step) for o in outcome.awaiting.options]
             lines.append(cr.awaiting_line(outcome.awaiting))
     lines += status_and_turn_lines()
+    # CR-I9: a move logged before the cleared marks named their Companies.
+    lines += event_lines(PieceMoved(piece="Broker", to_company=None, marks_cleared=1))
+    # CR-I9: marks of several Companies cleared at once.
+    several = ["Mill", "Steelworks"]
+    lines += event_lines(PieceMoved(piece="Broker", to_company=None, cleared=several))
     for option in RULING_OPTIONS:
         lines.append(cr.option_label(option, "gm_ruling"))
     return lines
@@ -306,6 +317,8 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.move_piece(destroyed, DEFAULTS, "Broker"),
         lambda: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice(), by_faction="Vera"),
         lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=1, by_faction="Anna"),
+        lambda: cr.register_company(s, DEFAULTS, "Waste", owner=None, fine=1, by_faction="Anna"),
+        lambda: cr.register_piece(s, DEFAULTS, "Pawn", owner="Vera", value=1, by_faction="Anna"),
         lambda: cr.answer(landed, DEFAULTS, 1, "pay", no_dice(), by_faction="Boris"),
         lambda: cr.answer(ruling, capping, 1, "aggressor", no_dice(), by_faction="Gleb"),
         lambda: cr.declare_joker_holding(joker, DEFAULTS, [], by_faction="Gleb"),

@@ -17,6 +17,7 @@ from company_raids_helpers import rendered
 from company_raids_helpers import scripted
 from company_raids_helpers import settings
 from company_raids_helpers import steelworks_board
+from company_raids_helpers import with_vera_holding
 
 from bot.errors import RuleViolation
 from bot.rules import company_raids as cr
@@ -146,7 +147,7 @@ def test_cr_e5_joker_duel_won_by_the_owner() -> None:
 def test_cr_e6_joker_duel_won_by_the_aggressor() -> None:
     """CR-E6 (CR-5.11, CR-5.12, CR-I11, CR-I14): Banker 1, Corsair 6: Banker removed, Gleb
     due 400, owns the Joker and is asked for his Holding; Vera's Holding is cleared."""
-    state = joker_board()
+    state = with_vera_holding(joker_board())
     state = cr.register_company(state, DEFAULTS, "Wharf", owner="Gleb", fine=10).state
     dice, faces = scripted(1, 6)
     duel = cr.enter(state, DEFAULTS, "Corsair", dice)
@@ -183,6 +184,18 @@ def test_cr_e7_entering_an_unowned_joker_and_leaving_it() -> None:
         "holding_cleared",
         "piece_moved",
     ]
+
+
+def test_an_owner_who_declared_no_holding_is_not_told_it_is_cleared() -> None:
+    """CR-I10, CR-I11 clear a Holding that exists: Vera owns no Company, so she never had a
+    Joker Holding; losing the Joker in a duel, or leaving it, says nothing of clearing one."""
+    lost = cr.enter(joker_board(), DEFAULTS, "Corsair", scripted(1, 6)[0])
+    assert lost.state.joker.owner == "Gleb"
+    assert "holding_cleared" not in [e.kind for e in lost.events]
+    assert not [line for line in rendered(lost) if "Holding of Vera" in line]
+    left = cr.move_piece(joker_board(), DEFAULTS, "Banker")
+    assert left.state.joker.owner is None
+    assert [e.kind for e in left.events] == ["joker_left", "joker_unowned", "piece_moved"]
 
 
 def test_a_joker_owner_with_no_company_has_an_empty_holding_and_is_not_asked() -> None:
@@ -224,7 +237,7 @@ def test_cr_e8_two_defenders_in_the_joker() -> None:
 
 def test_cr_e8_variant_aggressor_beats_both_defenders() -> None:
     """CR-E8 variant: faces 3, 2, 1, 4: Gleb due 400 + 2 × 120 = 640 and owns the Joker."""
-    state = joker_board(clerk=True)
+    state = with_vera_holding(joker_board(clerk=True))
     dice, faces = scripted(3, 2, 1, 4)
     duel = cr.enter(state, DEFAULTS, "Corsair", dice)
     assert faces.remaining() == []
@@ -244,7 +257,7 @@ def test_cr_e8_variant_first_only_leaves_clerk_as_a_visitor() -> None:
     """CR-E8 variant (`joker_defence = first_only`, CR-I17, CR-I18): after 3, 2 Gleb owns
     the Joker at once; Clerk stays as a visitor; Vera's Holding is cleared."""
     config = settings(joker_defence="first_only")
-    state = joker_board(config, clerk=True)
+    state = with_vera_holding(joker_board(config, clerk=True), config)
     dice, faces = scripted(3, 2)
     duel = cr.enter(state, config, "Corsair", dice)
     assert faces.remaining() == []

@@ -15,6 +15,8 @@ from bot.errors import RuleViolation
 from bot.rules import company_raids as cr
 from bot.rules.company_raids import CompanyRaidsSettings
 from bot.rules.company_raids import CompanyRaidsState
+from bot.rules.company_raids.models import PieceMoved
+from bot.rules.company_raids.narration import event_lines
 
 
 def land_and_capture(config: CompanyRaidsSettings, *faces: int) -> tuple[cr.RaidOutcome, int]:
@@ -217,6 +219,33 @@ def test_cr_i9_no_mark_without_reentry_requirement() -> None:
     assert paid.state.pieces["broker"].attempted == []
     again = cr.land(paid.state, config, "Broker", "Steelworks", helpers.no_dice())
     assert again.awaiting is not None and again.awaiting.incident_id == 2
+
+
+def test_cr_i9_leaving_names_the_company_whose_mark_is_cleared() -> None:
+    """CR-I9: Broker paid in Steelworks; its move off clears that mark and says which
+    Company it may raid again."""
+    state = helpers.steelworks_board()
+    landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    paid = cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice())
+    moved = cr.move_piece(paid.state, helpers.DEFAULTS, "Broker")
+    assert [e.cleared for e in moved.events if isinstance(e, PieceMoved)] == [["Steelworks"]]
+    assert helpers.rendered(moved)[-1] == "Broker has left: it may raid Steelworks again (CR-I9)."
+    assert helpers.rendered(moved, "ru")[-1] == (
+        "Фигура Broker ушла и может снова атаковать Компанию Steelworks (CR-I9)."
+    )
+
+
+def test_cr_i9_a_move_logged_before_the_companies_were_named_still_reads() -> None:
+    """A move's event as an earlier release logged it (its count of cleared marks, no
+    names) still loads, and tells the mark cleared without a Company to name."""
+    old = PieceMoved.model_validate(
+        {"kind": "piece_moved", "piece": "Broker", "to_company": None, "marks_cleared": 1}
+    )
+    assert old.cleared == []
+    assert [line.render("en") for line in event_lines(old)] == [
+        "Broker moves elsewhere on the board.",
+        "Broker has left: it may raid again the Companies it had an incident in (CR-I9).",
+    ]
 
 
 def test_cr_i9_naming_the_company_itself_as_passed_does_not_leave_it() -> None:

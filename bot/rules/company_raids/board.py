@@ -83,6 +83,17 @@ def _check_owner(owner: Faction | None, by_faction: Faction | None, name: str) -
         raise refusal(NotAllowed, P + "error.not_yours", name=name)
 
 
+def _check_registrant(owner: Faction | None, by_faction: Faction | None, name: str) -> None:
+    """A player registers a record for their own faction; only a GM registers one with no
+    owner (CR-I5) or for another faction. The record does not exist yet, so the refusal says
+    who may register it rather than whose it is."""
+    if by_faction is None or owner == by_faction:
+        return
+    if owner is None:
+        raise refusal(NotAllowed, P + "error.unowned_gm_only", name=name)
+    raise refusal(NotAllowed, P + "error.others_gm_only", name=name, faction=owner)
+
+
 def register_company(
     state: CompanyRaidsState,
     settings: CompanyRaidsSettings,
@@ -108,7 +119,7 @@ def register_company(
     if len(state.companies) >= MAX_COMPANIES:
         raise refusal(GameError, P + "error.too_many_companies", limit=MAX_COMPANIES)
     _check_amount(fine)
-    _check_owner(owner, by_faction, clean)
+    _check_registrant(owner, by_faction, clean)
     work = Work.on(state, settings)
     label = _check_name(holding) if holding else None
     work.state.companies[key] = Company(name=clean, owner=owner, fine=fine, holding=label)
@@ -254,7 +265,7 @@ def register_piece(
     if len(state.pieces) >= MAX_PIECES:
         raise refusal(GameError, P + "error.too_many_pieces", limit=MAX_PIECES)
     _check_amount(value)
-    _check_owner(owner, by_faction, clean)
+    _check_registrant(owner, by_faction, clean)
     if company is not None and in_joker:
         raise refusal(RuleViolation, P + "error.two_squares", clause="CR-I5", piece=clean)
     company_key = find_company(state, company)[0] if company is not None else None
@@ -358,14 +369,15 @@ def move_piece(
     record = work.state.pieces[key]
     if record.in_joker:
         leave_joker(work, key)
-    cleared = len(record.attempted)
+    cleared = [company_name(work.state, k) for k in record.attempted]
     record.attempted = []
     record.company = target_key
     work.emit(
         PieceMoved(
             piece=record.name,
             to_company=None if target_key is None else work.state.companies[target_key].name,
-            marks_cleared=cleared,
+            marks_cleared=len(cleared),
+            cleared=cleared,
         )
     )
     return work.outcome()

@@ -76,10 +76,13 @@ def _ask_holding(work: Work, faction: Faction, incident: JokerIncident | None = 
 def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None = None) -> None:
     """CR-I11: the previous owner's Joker Holding is cleared. Its Companies are theirs, so
     the record is emptied whatever `track_joker_holding` says (it would show again, as the
-    next owner's, once Holdings are tracked again); it is told only while they are tracked."""
+    next owner's, once Holdings are tracked again); it is told only while they are tracked,
+    and only when it listed a Company: an owner who declared none (or owned none) had no
+    Holding to clear."""
+    declared = bool(work.state.joker.holding)
     work.state.joker.holding = []
     work.state.joker.holding_due = False
-    if work.settings.track_joker_holding:
+    if work.settings.track_joker_holding and declared:
         work.emit(HoldingCleared(faction=faction), incident)
 
 

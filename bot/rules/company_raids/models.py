@@ -395,12 +395,15 @@ class PieceDeleted(_Event):
 
 
 class PieceMoved(_Event):
-    """A piece leaves its square (CR-I9: its marks are cleared) for another square."""
+    """A piece leaves its square (CR-I9: its marks are cleared) for another square.
+    `cleared` names the Companies whose marks were cleared (empty in events logged before
+    it was kept: those tell only their number, `marks_cleared`)."""
 
     kind: Literal["piece_moved"] = "piece_moved"
     piece: str
     to_company: str | None
     marks_cleared: int = 0
+    cleared: list[str] = Field(default_factory=list)
 
 
 Event = Annotated[

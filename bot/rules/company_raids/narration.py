@@ -319,8 +319,15 @@ def _event_lines(event: Event) -> list[Msg]:
                 if event.to_company is not None
                 else Msg(P + "board.piece_moved_away", piece=event.piece)
             ]
-            if event.marks_cleared:
-                lines.append(Msg(P + "board.marks_cleared", piece=event.piece))
+            if event.cleared:
+                # One Company or several: the sentence's grammatical number.
+                key = (
+                    "board.marks_cleared" if len(event.cleared) == 1 else "board.marks_cleared_many"
+                )
+                names = ", ".join(event.cleared)
+                lines.append(Msg(P + key, piece=event.piece, companies=names))
+            elif event.marks_cleared:  # logged before the Companies were named
+                lines.append(Msg(P + "board.marks_cleared_unnamed", piece=event.piece))
             return lines
     return []  # pragma: no cover - every event kind is matched above
 

@@ -126,9 +126,13 @@ def settings_warnings(settings: CompanyRaidsSettings) -> list[Msg]:
     for name in FACE_SET_SETTINGS:
         faces = unreachable_faces(settings, name)
         if faces:
+            # One face or several: the sentence's grammatical number, not a count shown.
+            one = len(faces) == 1
             warnings.append(
                 Msg(
-                    "company_raids.warning.unreachable_faces",
+                    "company_raids.warning.unreachable_face"
+                    if one
+                    else "company_raids.warning.unreachable_faces",
                     setting=name,
                     faces=faces_text(faces),
                     sides=settings.black_die_faces,

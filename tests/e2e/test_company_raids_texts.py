@@ -1,0 +1,133 @@
+"""Company raids as a play-tester read it: refusals, board lines, the rules footer,
+`/history show` (a die's target, the step an answer answered, an undo's entry) and an undone
+board answer, in English and Russian.
+
+Player1 plays Anna, player2 Boris, player3 Vera (in Russian); the board is the one of
+`test_company_raids`: Boris's Steelworks (fine 180), Anna's Broker (value 300).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.standin import Table
+from tests.e2e import test_company_raids as raids
+from tests.e2e.play import refused_alone
+
+board = raids.board
+
+RUSSIAN = "/campaign settings set setting:core.language value:ru"
+
+
+async def test_a_player_registering_an_unowned_company_is_told_only_a_gm_may(board: Table):
+    """Section 1, CR-I5: only a GM registers a Company with no owner. The Company does not
+    exist yet, so the refusal says who may register it, not that it is "not yours"; nothing
+    is registered. In Russian too."""
+    before = await raids.board_shown(board)
+    unowned = "/company add-company name:Free fine:10 owner:-"
+
+    refused = await refused_alone(board, unowned, "player2")
+
+    assert refused == (
+        "Only a GM registers a Company without an owner. To register Free as your own "
+        "Company, leave the owner out."
+    )
+    assert await raids.board_shown(board) == before
+    await board.slash(RUSSIAN, as_="gm")
+    russian = await refused_alone(board, unowned, "player3")
+    assert russian == (
+        "Компанию без владельца регистрирует только ведущий. Чтобы зарегистрировать Free как "
+        "свою Компанию, не указывайте владельца."
+    )
+    made = await board.slash(unowned, as_="gm")
+    assert not made.ephemeral, made.text()
+
+
+async def joker_lost_and_left(board: Table):
+    """Boris's Banker holds the Joker; Anna's Corsair wins the duel (faces 1, 2), then
+    moves on: the duel's and the move's answers. Neither Boris nor Anna owns a Company,
+    so neither ever had a Joker Holding (CR-I11)."""
+    await board.slash("/company remove-company name:Steelworks", as_="gm")
+    await board.slash("/company add-piece name:Banker value:200", as_="player2")
+    await board.slash("/company enter piece:Banker", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 2])
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    moved = await board.slash("/company move piece:Corsair", as_="player1")
+    return duel, moved
+
+
+async def test_no_joker_holding_is_said_cleared_when_none_was_declared(board: Table):
+    """CR-I10, CR-I11 clear a Holding that exists: Boris loses the Joker and Anna leaves it,
+    neither having declared one; no line announces a Holding cleared, in either language."""
+    duel, moved = await joker_lost_and_left(board)
+
+    assert "Anna becomes the Joker's owner." in duel.embed.description
+    assert "Joker Holding of Boris" not in duel.embed.description
+    told = moved.embed.description
+    assert "Anna has no piece holding the Joker: it is ownerless again." in told
+    assert "Joker Holding" not in told
+
+
+async def test_a_declared_joker_holding_is_said_cleared_when_the_joker_is_lost(board: Table):
+    """CR-I11: Boris declared Steelworks his Joker Holding; losing the Joker clears it, and
+    the duel says so."""
+    await board.slash("/company add-piece name:Banker value:200", as_="player2")
+    await board.slash("/company enter piece:Banker", as_="player2")
+    await board.slash("/company holding companies:Steelworks", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 2])
+
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+    assert "The Joker Holding of Boris is cleared." in duel.embed.description
+
+
+async def test_a_piece_leaving_a_company_is_told_which_company_it_may_raid_again(board: Table):
+    """CR-I9: Broker paid its fine in Steelworks; when it moves on, the line that clears
+    its mark names Steelworks, in English and in Russian."""
+    question = await board.slash(raids.LAND, as_="player1")
+    await board.click(question, raids.PAY, as_="player1")
+
+    moved = await board.slash("/company move piece:Broker", as_="player1")
+
+    assert moved.embed.description.splitlines() == [
+        "Broker moves elsewhere on the board.",
+        "Broker has left: it may raid Steelworks again.",
+    ]
+    await board.slash(RUSSIAN, as_="gm")
+    again = await board.slash(raids.LAND, as_="player1")
+    await board.click(again, "Заплатить штраф", as_="player1")
+    russian = await board.slash("/company move piece:Broker", as_="player1")
+    assert (
+        "Фигура Broker ушла и может снова атаковать Компанию Steelworks."
+        in russian.embed.description
+    )
+
+
+async def fined_after_failed_capture(board: Table):
+    failed = await raids.attempt_capture(board, [2])
+    return await board.click(failed, raids.FINE, as_="player2")
+
+
+async def counterattack_hit(board: Table):
+    return await raids.counterattacked(board, "Scout", 100, [3, 2])
+
+
+@pytest.mark.parametrize(
+    ("play", "cited"),
+    [
+        (lambda board: raids.attempt_capture(board, [6]), "CR-2.7, CR-2.8, CR-3.9"),
+        (fined_after_failed_capture, "CR-3.2, CR-3.5, CR-3.9"),
+        (counterattack_hit, "CR-3.2, CR-4.2, CR-4.3"),
+    ],
+    ids=["capture", "fine after a failed capture", "counterattack hit"],
+)
+async def test_the_rules_footer_cites_the_roll_before_what_it_decided(board: Table, play, cited):
+    """The footer lists the clauses as the story tells them: the capture roll (CR-2.7)
+    before the capture it decided (CR-2.8); the failed capture that passes the initiative
+    (CR-3.2) before the fine (CR-3.5) or the counterattack's removal and bonus (CR-4.2,
+    CR-4.3)."""
+    answer = await play(board)
+
+    assert answer.embed.footer.endswith(f"Rules: {cited}"), answer.embed.footer
