@@ -22,9 +22,13 @@ from pydantic import BaseModel
 from pydantic import ConfigDict
 
 from bot.errors import GameError
+from bot.i18n import t
 
 MAX_DICE_PER_ROLL = 1000
 MAX_SIDES = 1000
+# How a record notes a face-set target ("in {2,4,6}"): the log's own notation, the same in
+# every language (the export's `target` column); a reader sees it through `target_text`.
+FACES_TARGET = "in "
 
 
 class RollRecord(BaseModel):
@@ -308,7 +312,7 @@ class Dice:
             successes = sum(1 for f in faces if f >= hit_on)
         elif hit_faces is not None:
             allowed = sorted(set(hit_faces))
-            target = "in {" + ",".join(str(f) for f in allowed) + "}"
+            target = FACES_TARGET + "{" + ",".join(str(f) for f in allowed) + "}"
             successes = sum(1 for f in faces if f in allowed)
         notation = f"{count}d{sides}"
         if modifier:
@@ -344,6 +348,14 @@ class Dice:
         if sides < 1 or sides > MAX_SIDES:
             raise GameError("error.dice_sides", limit=MAX_SIDES)
         return self._draw(count, sides, pending=True)
+
+
+def target_text(target: str, locale: object) -> str:
+    """A recorded target as a reader of `locale` reads it: a comparison as noted (">=5"),
+    a face set through the catalog's word for it ("in {2,4,6}", «∈ {2,4,6}»)."""
+    if target.startswith(FACES_TARGET):
+        return t("dice.target.faces", locale, faces=target.removeprefix(FACES_TARGET))
+    return target
 
 
 def simulation_rng(seed: int) -> random.Random:

@@ -40,6 +40,7 @@ from bot.command_names import command_msg
 from bot.command_names import option_word
 from bot.controls import Control
 from bot.dice import RollRecord
+from bot.dice import target_text
 from bot.dice_stats import Roller
 from bot.errors import NotFound
 from bot.export_page import export_page
@@ -693,7 +694,9 @@ async def show_embed(
         )
         if roll.target is not None:
             value += "; " + say(
-                "history.show.target", target=roll.target, count=roll.successes or 0
+                "history.show.target",
+                target=target_text(roll.target, locale),
+                count=roll.successes or 0,
             )
         add_field(embed, name, value)
     if len(found.rolls) > 20:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.dice import Dice
+from bot.dice import target_text
 from bot.dice_expr import roll
 from bot.dice_stats import FaceSample
 from bot.dice_stats import chi_square_uniform
@@ -66,3 +67,15 @@ def test_raw_faces_leave_recording_to_the_caller():
     assert dice.records == []
     roll("3d6", dice)
     assert len(dice.records) == 1
+
+
+def test_a_face_set_target_is_logged_as_noted_and_read_in_the_readers_language():
+    """A roll that succeeds on a set of faces logs its target in the log's own notation,
+    the same in every language; a reader sees the catalog's word for it."""
+    dice = Dice.scripted([4])
+    dice.roll(1, 6, "counterattack", hit_faces={6, 2, 4})
+    (record,) = dice.records
+    assert (record.target, record.successes) == ("in {2,4,6}", 1)
+    assert target_text(record.target, "en") == "in {2,4,6}"
+    assert target_text(record.target, "ru") == "∈ {2,4,6}"
+    assert target_text(">=5", "ru") == ">=5"

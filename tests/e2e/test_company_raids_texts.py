@@ -8,6 +8,8 @@ Player1 plays Anna, player2 Boris, player3 Vera (in Russian); the board is the o
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.standin import Table
@@ -131,3 +133,28 @@ async def test_the_rules_footer_cites_the_roll_before_what_it_decided(board: Tab
     answer = await play(board)
 
     assert answer.embed.footer.endswith(f"Rules: {cited}"), answer.embed.footer
+
+
+def entry_of(answer) -> int:
+    """The log entry an answer's footer names ("Log entry #8")."""
+    found = re.search(r"Log entry #(\d+)", answer.embed.footer)
+    assert found is not None, answer.embed.footer
+    return int(found.group(1))
+
+
+async def test_history_show_gives_the_black_dies_faces_in_the_campaigns_language(board: Table):
+    """CR-I1, CR-I3: the counterattack hits on a face of the set {2,4,6}; `/history show`
+    gives that target in words of the campaign's language: "in {2,4,6}" in English,
+    «∈ {2,4,6}» in Russian, never the English word inside Russian text."""
+    hit = await raids.counterattacked(board, "Scout", 100, [3, 4])
+    seq = entry_of(hit)
+
+    shown = await board.slash(f"/history show entry:{seq}", as_="gm")
+    values = [f.value for f in shown.embed.fields]
+    assert any(v.endswith("target in {2,4,6}: 1 success") for v in values), values
+
+    await board.slash(RUSSIAN, as_="gm")
+    russian = await board.slash(f"/history show entry:{seq}", as_="gm")
+    values = [f.value for f in russian.embed.fields]
+    assert any(v.endswith("цель ∈ {2,4,6}: 1 успех") for v in values), values
+    assert not any(" in {" in v for v in values), values
