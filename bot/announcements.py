@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import re
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Mapping
@@ -931,20 +932,51 @@ UNDONE_COLOUR = discord.Colour(0x718096)
 MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
 
 
-def struck_first_line(text: str) -> str:
-    """`text` with its first line struck through (once: a line already struck stays)."""
-    first, _, rest = text.partition("\n")
-    if not first.strip() or first.startswith("~~"):
+# What opens a line as Discord's markdown reads it (a quote, a list item, a heading): it
+# stays in front of the strike-through, which would otherwise show it as text.
+LINE_MARK = re.compile(r"^(?:>\s|[-*]\s|#{1,3}\s|\d+\.\s)*")
+
+
+def struck_line(line: str) -> str:
+    """`line` struck through, once: a line already struck stays, a blank one stays blank,
+    and strike marks inside it (a die a roll dropped) give way to the line's own."""
+    mark = LINE_MARK.match(line)
+    start = mark.end() if mark else 0
+    told = line[start:]
+    struck = told.startswith("~~") and told.endswith("~~") and told.count("~~") == 2
+    if struck or not told.strip():
+        return line
+    return f"{line[:start]}~~{told.replace('~~', '')}~~"
+
+
+def struck_lines(text: str) -> str:
+    """`text` with every line struck through (`struck_line`): an answer without a title,
+    undone, reads undone from its first line to its last."""
+    return "\n".join(struck_line(line) for line in text.split("\n"))
+
+
+def clip_lines(text: str, limit: int) -> str:
+    """`text` within `limit` characters, cut at the end of a line with "…" on a line of its
+    own, so that no struck line loses its closing mark; a text with no line end in its
+    second half is cut as `clip` cuts it, its last line's strike-through closed."""
+    if len(text) <= limit:
         return text
-    return f"~~{first}~~" + (f"\n{rest}" if rest else "")
+    head = text[: limit - 2]
+    cut = head.rfind("\n")
+    if cut >= len(head) // 2:
+        return head[:cut] + "\n…"
+    clipped = clip(text, limit)
+    if clipped.rsplit("\n", 1)[-1].count("~~") % 2:
+        clipped = clip(text, limit - 2) + "~~"
+    return clipped
 
 
 def undone_edit(
     content: str, shown: Sequence[discord.Embed], note: str, *, next_step: str | None = None
 ) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
-    message as it reads now (`content`, `shown`): each embed's title (for a first embed
-    without one, an answer that opens with its outcome, its first line) struck through, `note`
+    message as it reads now (`content`, `shown`): each embed's title (for one without a
+    title, an answer that opens with its outcome, every line of its text) struck through, `note`
     (who undid it and why) leading the first embed's text, side colour grey; a ping line
     struck through and pinging nobody; its buttons gone; the field named `next_step` (a
     set-up answer's "Next step", which no longer applies) gone. Footers stay as they are
@@ -966,12 +998,12 @@ def undone_edit(
     for embed in embeds:
         if embed.title and not embed.title.startswith("~~"):
             embed.title = f"~~{clip(embed.title, 252)}~~"
-        elif embed is embeds[0] and embed.description:  # an answer that opens with its outcome
-            embed.description = struck_first_line(embed.description)
+        elif not embed.title and embed.description:  # an answer that opens with its outcome
+            embed.description = struck_lines(embed.description)
         embed.colour = UNDONE_COLOUR
     first = embeds[0]
     told = first.description or ""
-    first.description = clip(f"{note}\n\n{told}" if told else note, 4096)
+    first.description = clip_lines(f"{note}\n\n{told}" if told else note, 4096)
     # Over Discord's limit for the whole message, the longest texts give way, the note never.
     excess = sum(len(e) for e in embeds) - MESSAGE_TEXT_LIMIT
     for embed in sorted(embeds, key=lambda e: len(e.description or ""), reverse=True):
@@ -979,7 +1011,7 @@ def undone_edit(
         keep = max(len(text) - excess, len(note) + 1 if embed is first else 1)
         if excess <= 0 or keep >= len(text):
             continue
-        embed.description = clip(text, keep)
+        embed.description = clip_lines(text, keep)
         excess -= len(text) - len(embed.description)
     return {
         "content": struck or None,

@@ -57,17 +57,40 @@ def test_a_turn_end_packed_to_the_limit_behind_a_short_header_still_fits():
     assert other.description == "y" * 1900
 
 
-def test_an_answer_that_opens_with_its_outcome_has_that_line_struck_and_no_other():
-    """A set-up answer has no title: its first line tells what happened. Undone, that line
-    is struck through under the note; the page after it (a long answer's second embed)
-    keeps its first line, an ordinary detail, as it was."""
+def test_an_answer_without_a_title_is_struck_through_from_its_first_line_to_its_last():
+    """A set-up answer has no title: its first line tells what happened, the others what
+    follows from it. Undone, every line is struck through under the note, on every page of a
+    long answer, so that none reads as still standing; a blank line stays blank, a line
+    already struck stays as it is, and a list mark stays in front of the strike-through."""
     first = discord.Embed(
-        description="Company Black Sails registered: owner Red, fine 3\nHolding —"
+        description="Company Black Sails registered: owner Red, fine 3\nHolding —\n\n- Docks"
     )
-    second = discord.Embed(description="Piece Raven: value 4\nPiece Crow: value 2")
+    second = discord.Embed(description="Piece Raven: value 4\n~~Piece Crow: value 2~~")
     edit = undone_edit("", [first, second], NOTE)
     marked, next_page = edit["embeds"]
     assert marked.description == (
-        f"{NOTE}\n\n~~Company Black Sails registered: owner Red, fine 3~~\nHolding —"
+        f"{NOTE}\n\n~~Company Black Sails registered: owner Red, fine 3~~\n~~Holding —~~\n\n"
+        "- ~~Docks~~"
     )
-    assert next_page.description == "Piece Raven: value 4\nPiece Crow: value 2"
+    assert next_page.description == "~~Piece Raven: value 4~~\n~~Piece Crow: value 2~~"
+
+
+def test_a_struck_line_keeps_no_strike_of_its_own_inside():
+    """A die a roll dropped is struck in the line ("6, ~~1~~, 4"); undone, the whole line is
+    struck once, not broken into struck and unstruck pieces."""
+    roll = discord.Embed(description="4d6kh3 (6, ~~1~~, 4, 5) = 15")
+    (marked,) = undone_edit("", [roll], NOTE)["embeds"]
+    assert marked.description == f"{NOTE}\n\n~~4d6kh3 (6, 1, 4, 5) = 15~~"
+
+
+def test_a_long_answer_struck_through_stays_within_discords_limits_line_by_line():
+    """Striking adds four characters a line: a long answer still fits Discord's 4,096
+    characters an embed, cut at a line's end, so that no struck line is left open."""
+    long = discord.Embed(description="\n".join(f"Piece P{i}: value {i}" for i in range(250)))
+    (marked,) = undone_edit("", [long], NOTE)["embeds"]
+    text = marked.description
+    assert len(text) <= 4096
+    assert text.startswith(f"{NOTE}\n\n~~Piece P0: value 0~~\n")
+    *lines, last = text.split("\n\n", 1)[1].splitlines()
+    assert last == "…"
+    assert all(line.startswith("~~") and line.endswith("~~") for line in lines)

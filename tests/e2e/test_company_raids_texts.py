@@ -15,6 +15,8 @@ import pytest
 from bot.standin import Table
 from tests.e2e import test_company_raids as raids
 from tests.e2e.play import refused_alone
+from tests.e2e.test_click_outbox import message
+from tests.e2e.test_undo import undo
 
 board = raids.board
 
@@ -158,3 +160,21 @@ async def test_history_show_gives_the_black_dies_faces_in_the_campaigns_language
     values = [f.value for f in russian.embed.fields]
     assert any(v.endswith("цель ∈ {2,4,6}: 1 успех") for v in values), values
     assert not any(" in {" in v for v in values), values
+
+
+async def test_an_undone_board_answer_is_struck_through_from_its_first_line_to_its_last(
+    board: Table,
+):
+    """A board answer has no title: undone, every line of it is struck through under the
+    GM's note, so that "it is ownerless again" does not read as still standing."""
+    _, moved = await joker_lost_and_left(board)
+    lines = moved.embed.description.splitlines()
+    assert len(lines) > 2, lines
+
+    await undo(board, "test")
+
+    shown = message(board, moved.message.id).embed.description
+    note, blank, *told = shown.splitlines()
+    assert note.startswith("↩️ **Undone** by the GM: test (log entry #")
+    assert blank == ""
+    assert told == [f"~~{line}~~" for line in lines]
