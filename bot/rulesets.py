@@ -242,6 +242,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # as "vp") as the button the player clicked read, from the entry's command and options:
     # `/history show` shows it so. None (or no hook): the code as logged.
     answer_label: Callable[[str, Mapping[str, Any]], Msg | None] | None = None
+    # Another option an entry of this ruleset logs as one of its codes (Company raids' "step":
+    # "owner_choice") as the reader reads it, from the entry's command, the option's name and
+    # the options: `/history show` shows it so. None (or no hook): the value as logged.
+    value_label: Callable[[str, str, Mapping[str, Any]], Msg | None] | None = None
 
     @property
     def title_key(self) -> str:

@@ -143,12 +143,28 @@ def answer_text(ruleset: str, command: str, options: dict[str, Any], locale: str
     return None if label is None else label.render(locale)
 
 
+def value_text(
+    ruleset: str, command: str, name: str, options: dict[str, Any], locale: str
+) -> str | None:
+    """A logged option holding one of the ruleset's codes (Company raids' step:
+    "owner_choice") as the reader reads it (`RulesetSpec.value_label`: "collect the fine or
+    counterattack"); None: shown as logged."""
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return None
+    hook = spec.value_label
+    label = hook(command, name, options) if hook is not None else None
+    return None if label is None else label.render(locale)
+
+
 def options_text(
     options: dict[str, Any], locale: str, command: str = "", ruleset: str = CORE
 ) -> str:
     """The options of an entry (of `command`, in `ruleset`), one per line, named as that
     command names them for the reader (`option_label`); an answer as its button read
-    (`answer_text`); options left out (None) are not shown."""
+    (`answer_text`), another code of the ruleset as it reads (`value_text`); options left
+    out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = option_label(command, str(kind), locale)
@@ -158,8 +174,11 @@ def options_text(
         if value is None:
             continue
         label = option_label(command, name, locale)
-        answer = answer_text(ruleset, command, options, locale) if name == "answer" else None
-        lines.append(f"**{label}**: {answer or option_value(name, value, locale)}")
+        if name == "answer":
+            said = answer_text(ruleset, command, options, locale)
+        else:
+            said = value_text(ruleset, command, name, options, locale)
+        lines.append(f"**{label}**: {said or option_value(name, value, locale)}")
     return "\n".join(lines)
 
 

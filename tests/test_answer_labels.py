@@ -1,12 +1,17 @@
 """`/history show` gives a logged answer (the option "answer" of a click on a question) as
 the button the player clicked read, in the reader's language: every code a button of
 Ottoman piracy, Company raids or Space pirates logs has its label; a code no button
-carries (a defender by its index, or one an older release logged) is shown as logged."""
+carries (a defender by its index, or one an older release logged) is shown as logged. The
+step a Company raids answer answered reads as the choice it asked, and an undo names the
+entry it undid, in the reader's language too."""
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 
+from bot.rules.company_raids.models import Step
 from cogs.company_raids.steps import ANSWERS as RAID_ANSWERS
 from cogs.history import options_text
 from cogs.space_pirates.choices import ANSWERS as PIRATE_ANSWERS
@@ -48,3 +53,33 @@ def test_a_code_no_button_carries_is_shown_as_logged():
         "**answer**: d0"
     )
     assert options_text({"answer": "vp"}, "en", "roll", "core") == "**answer**: vp"
+
+
+@pytest.mark.parametrize("step", typing.get_args(Step))
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_every_step_an_answer_logs_reads_as_the_choice_it_asked(step, locale):
+    """Company raids logs the step an answer answered: it reads as the choice, never the
+    code ("owner_choice") or a key the catalog lacks."""
+    shown = options_text({"step": step}, locale, "company answer", "company_raids")
+    label = shown.split(": ", 1)[1]
+    assert label != step and "_" not in label and not label.startswith("company_raids."), shown
+
+
+def test_a_step_reads_in_the_readers_language_and_an_unknown_one_as_logged():
+    options = {"incident": 1, "step": "owner_choice", "answer": "counterattack"}
+    assert options_text(options, "ru", "company answer", "company_raids").splitlines() == [
+        "**инцидент**: 1",
+        "**шаг**: взыскать штраф или контратаковать",
+        "**ответ**: Контратаковать",
+    ]
+    assert options_text({"step": "later"}, "en", "company answer", "company_raids") == (
+        "**step**: later"
+    )
+
+
+def test_an_undo_names_the_entry_it_undid_in_the_readers_language():
+    options = {"seq": 8, "reason": "x"}
+    assert options_text(options, "en", "history undo") == "**undone entry**: 8\n**reason**: x"
+    assert options_text(options, "ru", "history undo") == (
+        "**отменённая запись**: 8\n**причина**: x"
+    )

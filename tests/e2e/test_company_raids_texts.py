@@ -162,6 +162,33 @@ async def test_history_show_gives_the_black_dies_faces_in_the_campaigns_language
     assert not any(" in {" in v for v in values), values
 
 
+async def test_history_show_names_the_step_answered_and_the_entry_undone_in_russian(
+    board: Table,
+):
+    """README (`/history show`): options are named in the reader's language. Boris's
+    counterattack logs the step it answered: it reads as the choice asked («взыскать штраф
+    или контратаковать»), not the code `owner_choice`; an undo's entry names the entry it
+    undid («отменённая запись»), not `seq`."""
+    hit = await raids.counterattacked(board, "Scout", 100, [3, 4])
+    seq = entry_of(hit)
+    await board.slash(RUSSIAN, as_="gm")
+
+    shown = await board.slash(f"/history show entry:{seq}", as_="gm")
+    options = next(f.value for f in shown.embed.fields if f.name == "Параметры")
+    assert options.splitlines() == [
+        "**ответ**: Контратаковать",
+        "**инцидент**: 1",
+        "**шаг**: взыскать штраф или контратаковать",
+    ]
+
+    await board.slash("/company add-piece name:Pawn value:1", as_="player1")  # seq + 2
+    undone = await undo(board, "x", confirm="Отменить")
+    assert f"запись журнала №{seq + 3}" in undone.text(), undone.text()
+    logged = await board.slash(f"/history show entry:{seq + 3}", as_="gm")
+    options = next(f.value for f in logged.embed.fields if f.name == "Параметры")
+    assert options.splitlines() == ["**причина**: x", f"**отменённая запись**: {seq + 2}"]
+
+
 async def test_an_undone_board_answer_is_struck_through_from_its_first_line_to_its_last(
     board: Table,
 ):

@@ -91,6 +91,7 @@ def keys_the_engine_emits() -> set[str]:
         "offered": typing.get_args(Step),
         "waiting": typing.get_args(Step),
         "waiting_many": typing.get_args(Step),
+        "step": typing.get_args(Step),
         "ruling": typing.get_args(RulingWinner),
         "visitor": typing.get_args(VisitorReason),
         "setting": tuple(CompanyRaidsSettings.model_fields),

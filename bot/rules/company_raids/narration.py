@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+from typing import get_args
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
@@ -46,6 +47,7 @@ from bot.rules.company_raids.models import PieceDestroyed
 from bot.rules.company_raids.models import PieceLanded
 from bot.rules.company_raids.models import PieceMoved
 from bot.rules.company_raids.models import PieceRegistered
+from bot.rules.company_raids.models import Step
 from bot.text import shown_msg
 
 P = "company_raids."
@@ -93,6 +95,13 @@ def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None
     if answer == "force":
         return Msg("company.force")
     return Msg(P + f"option.{answer}") if answer in LOGGED_OPTIONS else None
+
+
+def logged_value_label(_command: str, name: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged answer's step (its options' "step": "owner_choice") as the choice it asked
+    ("collect the fine or counterattack"); None for any other option (shown as logged)."""
+    step = str(options.get(name, ""))
+    return Msg(P + f"step.{step}") if name == "step" and step in get_args(Step) else None
 
 
 def options_msg(options: Sequence[str], step: str) -> MsgList:
