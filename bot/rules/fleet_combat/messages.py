@@ -236,12 +236,17 @@ def battle_line(
     factions: Sequence[str],
     *,
     retreat_distance: int | None = None,
+    reader: str | None = None,
 ) -> Msg:
     """One line for the rounds a battle fought in one resolution (FC-I6): who fought, what
     each lost, with `retreat_distance` who retreated and how far they move (FC-6.3: each
     round's own distance, this one for rounds logged before they kept it), and whether it
     fights on or is over and who holds the point. The full round report stays in the
-    battle's log (`/combat status battle:N round:R`)."""
+    battle's log (`/combat status battle:N round:R`).
+
+    `reader`, the faction a ping tells the line to: if it left the battle in these rounds
+    (FC-6.3, FC-I15) and the battle goes on, the line says it goes on without it, not that
+    it is still fighting."""
     first, last = reports[0], reports[-1]
     lost: dict[str, dict[str, int]] = {f: {} for f in factions}
     for report in reports:
@@ -270,7 +275,10 @@ def battle_line(
             for faction in report.left
         ]
     losses = MsgList(told, separator="; ")
-    if last.result is None and last.fought_on:
+    gone = reader is not None and any(reader in report.left for report in reports)
+    if last.result is None and gone:  # FC-I15: the retreater is no longer a participant
+        status = Msg("fleet_combat.turn.line.goes_on_without", faction=reader)
+    elif last.result is None and last.fought_on:
         status = Msg("fleet_combat.turn.line.fighting_on", round=last.round + 1)  # FC-I6
     elif last.result is None and last.before_turn_end:  # FC-I6: the turn's end fights on
         status = Msg("fleet_combat.turn.line.fighting_at_turn_end", round=last.round + 1)
