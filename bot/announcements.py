@@ -58,12 +58,15 @@ from pydantic import BaseModel
 from pydantic import ValidationError
 
 from bot import rulesets
+from bot.campaigns import Choice
 from bot.campaigns import UnitOfWork
+from bot.campaigns import names_faction
 from bot.controls import Control
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES
 from bot.i18n import t
 from bot.interactions import NotPosted
+from bot.interactions import asked_line_of
 from bot.interactions import clip
 from bot.interactions import ping_only
 from bot.interactions import reply
@@ -81,6 +84,7 @@ __all__ = [
     "Renderer",
     "deliver",
     "hand_over",
+    "handed_choices",
     "let_go",
     "post",
     "post_held",
@@ -402,19 +406,40 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
     ]
 
 
-async def questions_asking(uow: UnitOfWork, faction: str) -> list[OutboxMessage]:
-    """The newest post showing each open question a ruleset keeps in its state that waits
-    for `faction` (`RulesetSpec.asked_whom`; `reasked` read against an empty state names
-    every question open in a state), one a message, oldest first; its `payload["edit"]`
-    is the message (`outbox.showing`). A question whose post was never kept is left out."""
+async def questions_asking(
+    uow: UnitOfWork, faction: str, player: int | None = None
+) -> list[OutboxMessage]:
+    """The newest post showing each open question that waits for `faction`: one a ruleset
+    keeps in its state (`RulesetSpec.asked_whom`; `reasked` read against an empty state
+    names every question open in a state), and with `player`, a pending choice of the
+    faction that is theirs to answer (`handed_choices`; the row's `choice_id` is the
+    choice's), one a message, oldest first; its `payload["edit"]` is the message
+    (`outbox.showing`). A question whose post was never kept is left out."""
     prefixes = await _asking_prefixes(uow, faction)
+    shown = list((await outbox.showing(uow.conn, uow.campaign.id, prefixes)).values())
+    if player is not None:
+        choices = [c.id for c in await handed_choices(uow, player, faction)]
+        shown += (await outbox.asked(uow.conn, uow.campaign.id, choices)).values()
     newest: dict[int, OutboxMessage] = {}
-    for row in (await outbox.showing(uow.conn, uow.campaign.id, prefixes)).values():
+    for row in shown:
         if row is not None:
             message = int(row.payload["edit"])
             if message not in newest or row.id > newest[message].id:
                 newest[message] = row
     return sorted(newest.values(), key=lambda row: row.id)
+
+
+async def handed_choices(uow: UnitOfWork, player: int, faction: str) -> list[Choice]:
+    """The open questions (pending choices) of `faction` its `player` answers, oldest first:
+    in a join's transaction, those asked of it while nobody played it, which the join gave
+    them (`CampaignService.join`)."""
+    return [
+        c
+        for c in await uow.writes.open_choices(uow.campaign.id)
+        if c.owner_id == player
+        and names_faction(c, faction)
+        and not rulesets.is_preview(c.ruleset, c.kind)
+    ]
 
 
 async def _asking_prefixes(uow: UnitOfWork, faction: str) -> list[str]:
@@ -457,8 +482,14 @@ async def hand_over(
     whoever it pinged is its former player. One that pinged nobody (asked while nobody
     played the faction, or since its player left: `let_go`) names the new player where it
     said that nobody plays it (`RulesetSpec.question_lines`, in the language it reads in).
+    A pending choice asked of the faction while nobody played it, which the join gave the
+    new player (`handed_choices`), has its messages (a row of `asking` with its
+    `choice_id`, and its ping of its own) ask them instead of the GMs (`_choice_asking`).
     The join's undo journal keeps each message's post before the edit (`handed_over`): its
     undo redraws it as it read (bot/undo.py). Returns the edits."""
+    handed = await handed_choices(uow, player, faction)
+    edits = await _choice_asking(uow, player, handed, [r for r in asking if r.choice_id])
+    asking = [row for row in asking if row.choice_id is None]
     by_ruleset = await _asking_by_ruleset(uow, faction)
     prefixes = [p for found in by_ruleset.values() for p in found]
     own = await outbox.pings_of(uow.conn, uow.campaign.id, prefixes)
@@ -470,7 +501,6 @@ async def hand_over(
     ]
     lines = _question_lines(by_ruleset)
     mention = f"<@{player}>"
-    edits = []
     for row in [*asking, *pings]:
         before = str(row.payload.get("content") or "")
         pinged = _pinged(row.payload)
@@ -481,6 +511,41 @@ async def hand_over(
         for user in (u for u in pinged if u != player):
             content = content.replace(f"<@{user}>", mention)
         if content != before:
+            edits.append(await _rewritten(uow, row, content, [player]))
+    return edits
+
+
+async def _choice_asking(
+    uow: UnitOfWork, player: int, handed: Sequence[Choice], shown: Sequence[OutboxMessage]
+) -> list[OutboxMessage]:
+    """The edits that make the messages of the choices `handed` to `player` (their posts
+    `shown`, by `choice_id`, and each one's ping of its own, `outbox.pings_of`) ask them:
+    such a message's text is the line that asked the GMs, replaced whole by the one its
+    kind asks a player with (`interactions.asked_line`), in the language it was posted in.
+    A message without text (its question's ping went in a message of its own), or of a
+    kind with no such line, is left as it is."""
+    campaign = uow.campaign.id
+    own = await outbox.pings_of(uow.conn, campaign, [c.id for c in handed])
+    asks = {row.id: choice_id for choice_id, row in own.items()}
+    pings = [
+        replace(
+            post.row,
+            choice_id=asks[post.row.id],
+            payload={**post.row.payload, "edit": post.message_id},
+        )
+        for post in await outbox.posts(uow.conn, campaign, list(asks))
+        if post.message_id is not None
+    ]
+    by_id = {c.id: c for c in handed}
+    edits = []
+    for row in [*shown, *pings]:
+        choice = by_id.get(row.choice_id or 0)
+        line = None if choice is None else asked_line_of(choice.kind)
+        if choice is None or line is None or not row.payload.get("content"):
+            continue
+        locale = str(row.payload.get("locale") or DEFAULT_LANGUAGE)
+        content = await line(uow, choice, player, locale)
+        if content is not None and content != row.payload["content"]:
             edits.append(await _rewritten(uow, row, content, [player]))
     return edits
 

@@ -226,6 +226,13 @@ def asks_for(choice: Choice, faction: str) -> bool:
     return not isinstance(asked, str) or same_name(asked, faction)
 
 
+def names_faction(choice: Choice, faction: str) -> bool:
+    """Whether a pending choice names `faction` as the one it asks (`UnitOfWork.open_choice`;
+    one stored before choices named it names none)."""
+    asked = choice.payload.get("faction")
+    return isinstance(asked, str) and same_name(asked, faction)
+
+
 async def owed_questions(uow: UnitOfWork, owed: Sequence[Choice]) -> MsgList:
     """The questions that keep a player in a faction (`CampaignService.leave`), a line each:
     its ruleset, its title as the channel shows it (in the language it was posted in) and a
@@ -912,6 +919,12 @@ class CampaignService:
             else:
                 await uow.writes.claim_faction(found.id, actor.user_id)
                 faction = Faction(found.id, found.name, actor.user_id)
+            # What was asked of the faction while nobody played it, a GM's to answer, is its
+            # new player's from now on (`announcements.hand_over` rewrites its messages; an
+            # undo of the join gives it back to the GMs).
+            for choice in await uow.writes.open_choices(campaign_id):
+                if choice.owner_id is None and names_faction(choice, faction.name):
+                    await uow.writes.set_choice_owner(choice.id, actor.user_id)
             await uow.append(
                 "campaign join",
                 options={"faction": name},

@@ -610,6 +610,29 @@ def choice_handler(kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
     return register
 
 
+# The text a question (a pending choice of a kind) opens its message with when it asks a
+# player (their id), in a language, read in a unit of work; None: it has no such text. A
+# join gives its player the questions asked of the faction while nobody played it: their
+# messages then read so (`announcements.hand_over`).
+AskedLine = Callable[[UnitOfWork, Choice, int, str], Awaitable[str | None]]
+_ASKED_LINES: dict[str, AskedLine] = {}
+
+
+def asked_line(kind: str) -> Callable[[AskedLine], AskedLine]:
+    """Register the text that asks a player the questions (choices) of `kind`."""
+
+    def register(fn: AskedLine) -> AskedLine:
+        _ASKED_LINES[kind] = fn
+        return fn
+
+    return register
+
+
+def asked_line_of(kind: str) -> AskedLine | None:
+    """The registered text of the questions of `kind` asking a player, if any."""
+    return _ASKED_LINES.get(kind)
+
+
 def choice_button(
     choice_id: int,
     option: str,

@@ -234,8 +234,9 @@ class CampaignCog(BotCog):
     @app_commands.describe(faction="The faction (your side) to play")
     async def join(self, interaction: Interaction, faction: str) -> None:
         """Claim (or found) a faction. What the turn already waits for from it, unplayed (a
-        buy-off offer its former player left, SP-I34, SP-I45), is its new player's to answer:
-        the announcement says what."""
+        buy-off offer its former player left, SP-I34, SP-I45; a question a GM was asked for
+        it, such as a piracy's reward, OP-5.3), is its new player's to answer: the
+        announcement says what and links the questions, whose messages now name them."""
         ctx = await campaign_context(interaction)
         awaited = await TurnFlow(ctx.service).awaited(ctx.campaign)
         owed = [
@@ -266,7 +267,7 @@ class CampaignCog(BotCog):
         async def announce(tx: UnitOfWork | Written, found: Faction) -> None:
             # The questions waiting for the faction name its new player from now on.
             assert isinstance(tx, UnitOfWork)
-            asking.extend(await announcements.questions_asking(tx, found.name))
+            asking.extend(await announcements.questions_asking(tx, found.name, ctx.actor.user_id))
             await answer(tx, found)
             answer.rows += await announcements.hand_over(tx, ctx.actor.user_id, found.name, asking)
 

@@ -403,6 +403,19 @@ class CampaignWrites:
             "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), choice_id)
         )
 
+    async def set_choice_owner(self, choice_id: int, owner_id: int | None) -> None:
+        """Give an open choice to another player (None: to the GMs); the journal keeps the
+        one it had, for an undo to give it back (a join takes over the questions asked of
+        its faction while nobody played it, `announcements.hand_over`)."""
+        if self.journal is not None:
+            sql = "SELECT owner_id FROM pending_choices WHERE id = ?"
+            before = await self._one(sql, (choice_id,))
+            if before is not None:
+                self.journal.add("choice_owner", id=choice_id, owner=before["owner_id"])
+        await self.conn.execute(
+            "UPDATE pending_choices SET owner_id = ? WHERE id = ?", (owner_id, choice_id)
+        )
+
     async def set_turn(self, campaign_id: int, turn: int) -> None:
         """Put a campaign at turn `turn` (setting up benchmarks; commands use `close_turn`)."""
         await self.conn.execute("UPDATE campaigns SET turn = ? WHERE id = ?", (turn, campaign_id))

@@ -228,6 +228,10 @@ class UndoWrites:
                 await self.conn.execute(
                     "UPDATE pending_choices SET payload = ? WHERE id = ?", (op["payload"], op["id"])
                 )
+            elif kind == "choice_owner":
+                await self.conn.execute(
+                    "UPDATE pending_choices SET owner_id = ? WHERE id = ?", (op["owner"], op["id"])
+                )
             elif kind == "turn_closed":
                 await self.conn.execute(
                     "DELETE FROM turns WHERE campaign_id = ? AND number = ?", (cid, op["turn"])

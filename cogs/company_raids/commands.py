@@ -26,6 +26,7 @@ from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import t
 from bot.interactions import Context
+from bot.interactions import asked_line
 from bot.interactions import choice_handler
 from bot.interactions import gm_mentions
 from bot.interactions import locale_of
@@ -635,6 +636,21 @@ def _ping_again(
     if content is not None and pinged and ctx.user_id not in pinged:
         return [Announcement(content=content, pinged=pinged, pings=asked)]
     return []
+
+
+@asked_line(STEP_CHOICE)
+async def _asked_of(uow: UnitOfWork, choice: Choice, user: int, locale: str) -> str | None:
+    """The ping line of a step asking `user` (`ping_text`): a join gives them the step asked
+    of their faction while nobody played it (`announcements.hand_over`)."""
+    state, settings = await uow.load(SPEC)
+    incident = int(choice.payload["incident"])
+    live = next((i for i in open_incidents(state) if i.id == incident), None)
+    if live is None:
+        return None
+    awaiting = awaiting_of(state, settings, live)
+    if awaiting.faction is None or awaiting.step != choice.payload.get("step"):
+        return None
+    return ping_text(awaiting, user, locale)
 
 
 async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:

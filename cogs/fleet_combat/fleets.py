@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -100,24 +101,13 @@ class FleetCommands(commands.Cog):
     async def fleet_set(
         self, interaction: Interaction, point: Point, ships: Ships, faction: ActingFaction = None
     ) -> None:
-        """Ship counts by class and wound tokens (FC-I4, FC-I14); ids in registration order."""
-
-        def register(
-            ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
-        ) -> FleetOutcome:
-            typed = parse_ships(ships, settings, ctx.locale)
-            where = canonical_point(state, point)
-            wounds = typed.wounds or None
-            registered = RegisterFleet(
-                faction=owner,
-                point=where,
-                ships=typed.ships,
-                wounds=wounds,
-                allow_while_engaged=ctx.is_gm,
-            )
-            return register_fleet(state, settings, registered)
-
-        await _change_fleet(interaction, faction, register)
+        """Ship counts by class and wound tokens (FC-I4, FC-I14); ids in registration order.
+        Zero ships where the fleet is remove it: that is asked first, as `/combat fleet
+        remove` is."""
+        if await _removes_fleet(interaction, point, ships, faction):
+            await confirm_first(interaction, {"point": point, "ships": ships, "faction": faction})
+            return
+        await _change_fleet(interaction, faction, _registering(point, ships))
 
     @fleet.command(name="show", description="Registered fleets by board point")
     @app_commands.describe(point="Only this board point", faction="Only this faction")
@@ -283,6 +273,37 @@ async def _fleet_remove(asked: Asked) -> None:
         where = canonical_point(state, point)
         return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
 
+    await _change_fleet(
+        asked.interaction,
+        str(wanted) if wanted is not None else None,
+        remove,
+        asked=asked,
+        question=_removal_question(asked, point),
+    )
+
+
+@confirmed_command("combat fleet set")
+async def _fleet_set_zero(asked: Asked) -> None:
+    """`/combat fleet set` with zero ships where the fleet is (`_removes_fleet`): asked as
+    `/combat fleet remove` is, with the fleet's ships and what zero ships do, then the set
+    runs; a fleet changed or gone since is refused on the question, as that removal's."""
+    point = str(asked.params["point"])
+    wanted = asked.params.get("faction")
+    await _change_fleet(
+        asked.interaction,
+        str(wanted) if wanted is not None else None,
+        _registering(point, str(asked.params["ships"])),
+        asked=asked,
+        question=_removal_question(asked, point, [asked.t(C + "fleet.zero_removes")]),
+    )
+
+
+def _removal_question(
+    asked: Asked, point: str, lines: Sequence[str] = ()
+) -> Callable[[FleetCombatState, Applied[FleetOutcome, FleetCombatSettings]], Question]:
+    """The question of a fleet's removal: whose fleet, where, and its ships as they are
+    (the confirm is refused when they differ then, `Asked.still_asked`)."""
+
     def question(
         state: FleetCombatState, done: Applied[FleetOutcome, FleetCombatSettings]
     ) -> Question:
@@ -293,15 +314,50 @@ async def _fleet_remove(asked: Asked) -> None:
         title = Msg(
             C + "fleet.remove_question", faction=shown(owner), point=shown(where), ships=ships
         )
-        return Question(title.render(asked.locale), verb="remove")
+        return Question(title.render(asked.locale), lines, verb="remove")
 
-    await _change_fleet(
-        asked.interaction,
-        str(wanted) if wanted is not None else None,
-        remove,
-        asked=asked,
-        question=question,
-    )
+    return question
+
+
+def _registering(point: str, ships: str) -> FleetAct:
+    """`/combat fleet set`'s change: the ships as typed registered at `point` (FC-I4,
+    FC-I14; zero ships remove the fleet)."""
+
+    def register(
+        ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
+    ) -> FleetOutcome:
+        typed = parse_ships(ships, settings, ctx.locale)
+        where = canonical_point(state, point)
+        wounds = typed.wounds or None
+        registered = RegisterFleet(
+            faction=owner,
+            point=where,
+            ships=typed.ships,
+            wounds=wounds,
+            allow_while_engaged=ctx.is_gm,
+        )
+        return register_fleet(state, settings, registered)
+
+    return register
+
+
+async def _removes_fleet(
+    interaction: Interaction, point: str, ships: str, faction: str | None
+) -> bool:
+    """Whether `/combat fleet set` would remove the fleet of the faction the player acts for
+    at `point`: zero ships (`0`, `0 cruiser`) where it has one. Removing is destructive, so
+    it is asked first. A set the command refuses (another's faction, ships it cannot read)
+    or one with zero ships where there is no fleet is no removal: the set refuses it with
+    its own words, as before."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    try:
+        owner = ctx.acting_faction(faction)
+        state, settings = await ctx.read()
+        typed = parse_ships(ships, settings, ctx.locale)
+        where = canonical_point(state, point)
+    except GameError:
+        return False
+    return not any(typed.ships.values()) and state.fleet(owner, where) is not None
 
 
 async def _change_fleet(

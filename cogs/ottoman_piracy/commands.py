@@ -31,6 +31,7 @@ from bot.factions import resolve_faction
 from bot.i18n import t
 from bot.interactions import Context
 from bot.interactions import acknowledge_slow_writes
+from bot.interactions import asked_line
 from bot.interactions import choice_handler
 from bot.interactions import locale_of
 from bot.interactions import reply
@@ -475,6 +476,17 @@ def _ping(piracy: PiracyRecord, owner: int | None, locale: str, names: Mapping[s
     if piracy.status == "awaiting_hand_size":
         return t(C + "ping.hand", locale, user=f"<@{owner}>", power=target)
     return t(C + "ping.player", locale, user=f"<@{owner}>", power=target, count=piracy.hits)
+
+
+@asked_line(REWARD_CHOICE)
+async def _asked_of(uow: UnitOfWork, choice: Choice, user: int, locale: str) -> str | None:
+    """The ping line of a reward question asking `user` (`_ping`): a join gives them the
+    question asked of their power while nobody played it (`announcements.hand_over`)."""
+    state, _ = await uow.load(SPEC)
+    piracy = state.in_progress
+    if piracy is None or piracy.id != int(choice.payload["piracy"]):
+        return None
+    return _ping(piracy, user, locale, state.power_names)
 
 
 def _faction_for(

@@ -39,3 +39,42 @@ async def test_a_wound_lost_to_the_kill_cap_is_told_under_its_volley(campaign):
         "Blue's 3 destroyers → Red's cruisers: attack 1, 1, 1 → 0 hits; no defence roll → 0 wounds",
     ], shown.embed.description
     assert shown.embed.description.count("wound was lost") == 1
+
+
+async def test_a_wound_that_burned_out_is_told_under_its_volley(campaign):
+    """FC-5.16, FC-E7: Red's 2 cruisers attack Blue's destroyer and 2 fighters: 3 hits, 2
+    wounds; the first destroys the destroyer, the second finds no destroyer left and burns
+    out (it may not pass to the fighters). Blue's fighters and destroyer then miss: the
+    burned wound is Red's volley's, told under it, not after Blue's last volley."""
+    await set_up(
+        campaign,
+        [
+            ("/campaign join faction:Red", "player1"),
+            ("/campaign join faction:Blue", "player2"),
+            ("/combat fleet set point:Mecatol ships:2 cruisers", "player1"),
+            ("/combat fleet set point:Mecatol ships:1 destroyer, 2 fighters", "player2"),
+            ("/combat attack point:Mecatol targets:Blue", "player1"),
+        ],
+    )
+    question = await campaign.slash("/combat resolve battle:1", as_="gm")
+    # Red: 6, 6, 6, 1; Blue's defence 1, 1, 6; Blue's fighters 1, 1; Blue's destroyer 1.
+    campaign.script_dice([6, 6, 6, 1, 1, 1, 6, 1, 1, 1])
+    await campaign.click(question, "Fight round 1 of battle #1", as_="gm")
+    page = await campaign.slash("/history list", as_="player1")
+
+    shown = await campaign.slash(
+        f"/history show entry:{newest_entry(page, 'combat resolve')}", as_="player1"
+    )
+
+    story = shown.embed.description.split(".\n")
+    assert story[1:8] == [
+        "Red's 2 cruisers → Blue's destroyers: attack 6, 6, 6, 1 → 3 hits; defence 1, 1, 6 → 2"
+        " wounds",
+        "1 wound burned out: no ship of its target class was left (FC-5.16)",
+        "Red's cruisers had no orders and fired at Blue's destroyers (automatic target, FC-I17)",
+        "Blue's 2 fighters → Red's cruisers: attack 1, 1 → 0 hits; no defence roll → 0 wounds",
+        "Blue's fighters had no orders and fired at Red's cruisers (automatic target, FC-I17)",
+        "Blue's 1 destroyer → Red's cruisers: attack 1 → 0 hits; no defence roll → 0 wounds",
+        "Blue's destroyers had no orders and fired at Red's cruisers (automatic target, FC-I17)",
+    ], shown.embed.description
+    assert shown.embed.description.count("burned out") == 1

@@ -99,3 +99,54 @@ async def test_navy_return_for_a_force_not_returning_says_what_to_do_in_russian(
     assert "«Baltic» не возвращается на морскую станцию" in told
     assert "Сейчас «Baltic» ожидает приказов." in told
     assert "/флот_приказы покетбот" in told
+
+
+RANGE = (
+    "“{typed}” is no location number: location numbers are whole numbers from 0 to 999999, "
+    "at most 6 digits (NO-3.3)."
+)
+
+
+async def test_a_station_named_by_a_number_out_of_range_is_refused_naming_the_range(navy):
+    """NO-3.3, NO-I16: the Western Squadron returns to the nearest naval station; its player
+    names station -1, then 1000000: each is refused privately naming the range of location
+    numbers (it used to be told only that no port or station is registered there), and the
+    squadron still waits for its station. So is a construction order for station −3 (a
+    typographic minus) and the GM taking station 0000001 off the list; station 1 is
+    Portsmouth, named by its location, and the return to it is recorded."""
+    await at_sea_with_swift(navy)
+    await give(navy, WS, "cruise", form(point="Scilly", location="14", turns="1"), as_="gm")
+    await navy.slash(f"/navy complete unit:{WS}", as_="gm")
+
+    for typed in ("-1", "1000000"):
+        refused = await navy.slash(f"/navy return unit:{WS} station:{typed}", as_="player1")
+        assert refused.ephemeral
+        assert flat(refused) == RANGE.format(typed=typed), refused.text()
+    build = await navy.slash("/navy order unit:−3 order:build", as_="player1")
+    assert build.ephemeral and flat(build) == RANGE.format(typed="−3"), build.text()
+    removed = await navy.slash("/navy station remove name:0000001", as_="gm")
+    assert removed.ephemeral and flat(removed) == RANGE.format(typed="0000001"), removed.text()
+    unknown = await navy.slash(f"/navy return unit:{WS} station:7", as_="player1")
+    assert flat(unknown) == "No port or naval station “7” is registered (NO-3.3).", unknown.text()
+    assert f"{WS} (Britain), location 5: returning to the nearest naval station" in flat(
+        await navy.slash("/navy orders", as_="player1")
+    )
+
+    named = await navy.slash(f"/navy return unit:{WS} station:1", as_="player1")
+
+    assert "returns to naval station Portsmouth" in flat(named), named.text()
+    assert "Returning to naval station Portsmouth, as its player named it" in flat(
+        await navy.slash("/navy orders", as_="player1")
+    )
+
+
+async def test_a_station_number_out_of_range_is_refused_in_russian(navy):
+    """NO-3.3: Russia's player orders construction at station 1234567: refused privately in
+    Russian, naming the range."""
+    refused = await navy.slash("/navy order unit:1234567 order:build", as_="player3")
+
+    assert refused.ephemeral
+    assert flat(refused) == (
+        "«1234567» не может быть номером локации: номера локаций — целые числа от 0 до "
+        "999999, не длиннее 6 цифр (NO-3.3)."
+    ), refused.text()

@@ -102,8 +102,10 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     """A short summary of one round: volleys, who was auto-targeted, losses, retreats, end.
 
     Wounds a volley's group could not use (FC-5.18: it destroys no more ships than it has)
-    are told directly under that volley, not after the round's last one (the line keeps its
-    key, `fleet_combat.round.lost_to_cap`, which earlier logged rounds told once at the end).
+    and wounds that burned out because no ship of its target class was left to take them
+    (FC-5.16, FC-I12) are told directly under that volley, not after the round's last one
+    (the lines keep their keys, `fleet_combat.round.lost_to_cap` and
+    `fleet_combat.round.burned`, which earlier logged rounds told once at the end).
     The battle log's pages (the cog's render) tell the volleys and wounds in full and take
     the other parts from the functions below, so each part is told once."""
     lines = [
@@ -116,8 +118,10 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     ]
     lines += retreating_lines(report)
     lost_to_cap: dict[int, int] = {}  # by volley: wounds its packet lost (FC-5.18)
+    burned: dict[int, int] = {}  # by volley: wounds of its packet that burned out (FC-5.16)
     for packet in report.packets:
         lost_to_cap[packet.volley] = lost_to_cap.get(packet.volley, 0) + packet.lost_to_cap
+        burned[packet.volley] = burned.get(packet.volley, 0) + packet.burned
     for index, volley in enumerate(report.volleys):
         lines.append(
             Msg(
@@ -134,6 +138,8 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
         )
         if lost_to_cap.get(index):
             lines.append(Msg("fleet_combat.round.lost_to_cap", count=lost_to_cap[index]))
+        if burned.get(index):
+            lines.append(Msg("fleet_combat.round.burned", count=burned[index]))
         if volley.source != "order":
             lines.append(
                 Msg(
@@ -145,9 +151,6 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                 )
             )
     lines += held_lines(report)
-    burned = sum(p.burned for p in report.packets)
-    if burned:
-        lines.append(Msg("fleet_combat.round.burned", count=burned))
     lines += loss_lines(report)
     lines += retreated_lines(report, retreat_distance=retreat_distance)
     lines.extend(ending_lines(report))
@@ -236,12 +239,17 @@ def battle_line(
     factions: Sequence[str],
     *,
     retreat_distance: int | None = None,
+    reader: str | None = None,
 ) -> Msg:
     """One line for the rounds a battle fought in one resolution (FC-I6): who fought, what
     each lost, with `retreat_distance` who retreated and how far they move (FC-6.3: each
     round's own distance, this one for rounds logged before they kept it), and whether it
     fights on or is over and who holds the point. The full round report stays in the
-    battle's log (`/combat status battle:N round:R`)."""
+    battle's log (`/combat status battle:N round:R`).
+
+    `reader`, the faction a ping tells the line to: if it left the battle in these rounds
+    (FC-6.3, FC-I15) and the battle goes on, the line says it goes on without it, not that
+    it is still fighting."""
     first, last = reports[0], reports[-1]
     lost: dict[str, dict[str, int]] = {f: {} for f in factions}
     for report in reports:
@@ -270,7 +278,10 @@ def battle_line(
             for faction in report.left
         ]
     losses = MsgList(told, separator="; ")
-    if last.result is None and last.fought_on:
+    gone = reader is not None and any(reader in report.left for report in reports)
+    if last.result is None and gone:  # FC-I15: the retreater is no longer a participant
+        status = Msg("fleet_combat.turn.line.goes_on_without", faction=reader)
+    elif last.result is None and last.fought_on:
         status = Msg("fleet_combat.turn.line.fighting_on", round=last.round + 1)  # FC-I6
     elif last.result is None and last.before_turn_end:  # FC-I6: the turn's end fights on
         status = Msg("fleet_combat.turn.line.fighting_at_turn_end", round=last.round + 1)

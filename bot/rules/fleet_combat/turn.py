@@ -96,7 +96,7 @@ def ping_lines(
             if faction not in engaged and faction not in losers:
                 continue
             own = [_told_for(report, faction) for report in fought]
-            line = battle_line(own, [faction], retreat_distance=retreat_distance)
+            line = battle_line(own, [faction], retreat_distance=retreat_distance, reader=faction)
             told.setdefault(faction, []).append(shown_msg(line))
     return told
 
@@ -112,15 +112,22 @@ def _told_for(report: RoundReport, faction: str) -> RoundReport:
 
 
 def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
-    """The factions of every battle that fought a round (the turn summary pings them)."""
+    """The factions fighting in every battle that fought a round (the turn summary pings
+    them), in each battle's turn order: those engaged when its first round of this turn
+    began. One that left it in an earlier turn (FC-6.3, FC-I15) is no longer a participant,
+    and nothing in it happens to its fleet: it is not pinged."""
     by_id: dict[int, Battle] = {}
     for kept in state.battles:
         by_id.setdefault(kept.id, kept)  # the first of an id, as `state.battle` finds
+    engaged: dict[int, list[str]] = {}
+    for report in reports:
+        engaged.setdefault(report.battle_id, _fought_by(report))
     factions: dict[str, None] = {}
     for report in reports:
         battle = by_id.get(report.battle_id)
         for participant in battle.participants if battle is not None else ():
-            factions[participant.faction] = None
+            if participant.faction in engaged[report.battle_id]:
+                factions[participant.faction] = None
     return list(factions)
 
 

@@ -1,0 +1,68 @@
+"""The turn's end ping after a faction retreated from a battle that goes on: the retreater
+has left it (FC-6.3, FC-I15), so its row tells it left and the battle goes on without it,
+not that it is "still fighting"; a later turn's round of that battle pings it no more."""
+
+from __future__ import annotations
+
+from tests.e2e.play import red_and_blue_at_mecatol
+from tests.e2e.play import set_up
+from tests.e2e.test_turn_end_ping_lines import ping_of
+from tests.e2e.test_turn_end_ping_lines import row_of
+
+
+async def end_turn(table, turn, label="End turn {}"):
+    question = await table.slash("/turn end", as_="gm")
+    return await table.click(question, label.format(turn), as_="gm")
+
+
+async def green_retreats_in_round_2(table, label="End turn {}"):
+    """Red attacks Blue and Green at Mecatol; nobody hits in round 1; Green retreats in
+    round 2 and leaves, Red and Blue fight on. The end of turn 2."""
+    await red_and_blue_at_mecatol(table, green=True)
+    await set_up(
+        table,
+        [
+            ("/combat fleet set point:Mecatol ships:2 cruiser", "player3"),
+            ("/combat attack point:Mecatol targets:Blue, Green", "player1"),
+        ],
+    )
+    table.script_dice([1] * 11)  # round 1: Red's 4 dice, Blue's 3, Green's 4 all miss
+    await end_turn(table, 1, label)
+    retreat = await table.slash("/combat retreat battle:1", as_="player3")
+    assert not retreat.ephemeral, retreat.text()
+    table.script_dice([1] * 7)  # round 2: Red's parting volley and Blue's volley miss
+    return await end_turn(table, 2, label)
+
+
+async def test_the_retreater_reads_it_left_the_battle_not_that_it_fights_on(campaign):
+    ended = await green_retreats_in_round_2(campaign)
+
+    ping = ping_of(ended)
+    assert ping.pings == {"player1", "player2", "player3"}
+    green = f"<@{campaign.member('player3').id}>"
+    row = row_of(ping.content, green)
+    assert row == (
+        f"{green} — Fleet combat: Battle #1 at Mecatol, round 2: Green lost no ships; Green"
+        " retreated and moves 2 points in any direction (FC-6.3) — the battle goes on"
+        " without Green (FC-I15)"
+    ), row
+    assert "still fighting" not in row
+    red = f"<@{campaign.member('player1').id}>"
+    assert "still fighting (frozen until the next turn, FC-5.23)" in row_of(ping.content, red)
+
+    campaign.script_dice([1] * 7)  # round 3: Red's and Blue's volleys miss
+    later = ping_of(await end_turn(campaign, 3))
+
+    assert later.pings == {"player1", "player2"}
+    assert green not in later.content
+
+
+async def test_the_retreater_reads_it_in_russian(campaign):
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    ended = await green_retreats_in_round_2(campaign, "Завершить ход {}")
+
+    green = f"<@{campaign.member('player3').id}>"
+    row = row_of(ping_of(ended).content, green)
+    assert row.endswith("— бой продолжается без фракции «Green» (FC-I15)"), row
+    assert "бой продолжается (" not in row
