@@ -19,7 +19,7 @@ from cogs.space_pirates.choices import ANSWERS as PIRATE_ANSWERS
 CODES = [
     *(("ottoman_piracy", "corsairs reward", c) for c in ("vp", "card", "hand", "sq.0")),
     ("ottoman_piracy", "corsairs force", "force"),
-    *(("company_raids", "company answer", c) for c in sorted(RAID_ANSWERS - {"amount"})),
+    *(("company_raids", "company answer", c) for c in sorted(RAID_ANSWERS)),
     ("company_raids", "company force", "force"),
     *(("space_pirates", "pirates buy-off", c) for pair in PIRATE_ANSWERS.values() for c in pair),
 ]
@@ -53,6 +53,20 @@ def test_a_code_no_button_carries_is_shown_as_logged():
         "**answer**: d0"
     )
     assert options_text({"answer": "vp"}, "en", "roll", "core") == "**answer**: vp"
+
+
+def test_a_fine_reads_as_typed_or_as_the_recorded_fine_collected():
+    """CR-I4: `/company fine amount:120` logs the amount it typed; the button that collects
+    the recorded fine logs none, and reads as that button did, in the reader's language."""
+    typed = {"answer": "amount", "amount": 120}
+    assert options_text(typed, "en", "company fine", "company_raids").splitlines() == [
+        "**answer**: Enter the fine",
+        "**amount**: 120",
+    ]
+    clicked = {"answer": "amount", "amount": None}
+    assert options_text(clicked, "ru", "company answer", "company_raids").splitlines()[0] == (
+        "**ответ**: Взыскать записанный штраф"
+    )
 
 
 @pytest.mark.parametrize("step", typing.get_args(Step))

@@ -43,6 +43,7 @@ from bot.rules.company_raids.models import RulingWinner
 from bot.rules.company_raids.models import Step
 from bot.rules.company_raids.models import VisitorReason
 from bot.rules.company_raids.narration import event_lines
+from bot.rules.company_raids.narration import logged_answer_label
 from bot.rules.company_raids.narration import payment_line
 from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS
 from bot.rules.company_raids.raids import OWNER_OPTIONS
@@ -265,6 +266,8 @@ def all_flow_lines() -> list[Msg]:
     lines += event_lines(PieceMoved(piece="Broker", to_company=None, cleared=several))
     for option in RULING_OPTIONS:
         lines.append(cr.option_label(option, "gm_ruling"))
+    # The answer logged by the recorded fine's button, as /history show reads it (CR-I4).
+    lines.append(logged_answer_label("company answer", {"answer": "amount", "amount": None}))
     return lines
 
 

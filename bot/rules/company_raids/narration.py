@@ -80,8 +80,8 @@ def option_label(option: str, step: str) -> Msg:
     return Msg(P + f"option.{option}")
 
 
-# The answers a button logs as the option it is (a defender is logged by its index, and the
-# recorded fine's button names the fine: both are shown as logged).
+# The answers a button logs as the option it is (a defender is logged by its index: shown as
+# logged; the fine's "amount" is read by `logged_answer_label`).
 LOGGED_OPTIONS = frozenset(
     {"pay", "capture", "fine", "counterattack", "attack", "decline"}
     | {"aggressor", "defender", "no_winner"}
@@ -94,6 +94,11 @@ def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None
     answer = str(options.get("answer", ""))
     if answer == "force":
         return Msg("company.force")
+    if answer == "amount":
+        # A fine typed with /company fine logs its amount beside the answer; the button that
+        # collects the recorded fine logs none (its label named the figure, CR-I4).
+        typed = options.get("amount") is not None
+        return Msg(P + ("option.amount" if typed else "option.recorded_fine"))
     return Msg(P + f"option.{answer}") if answer in LOGGED_OPTIONS else None
 
 
