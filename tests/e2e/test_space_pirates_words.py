@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
 from tests.e2e.play import refused_alone
+from tests.e2e.test_space_pirates import end_turn
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
@@ -23,6 +24,20 @@ def flat(text: str) -> str:
 
 async def in_russian(table) -> None:
     await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+
+async def test_the_log_keeps_each_line_of_a_summary_a_sentence(pirates):
+    """Turn 1 ends with no raid on Vega or Orion: in `/history list` the two factions'
+    lines are separate sentences; a line ending in a bracket ("… (d20 20 > 1)") no longer
+    runs into the next faction's."""
+    await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
+    await pirates.slash("/pirates route add name:Far goods:100", as_="player2")
+    pirates.script_dice([20, 20])
+    await end_turn(pirates, 1)
+
+    listed = flat((await pirates.slash("/history list", as_="gm")).embed.description)
+
+    assert "Vega: no raid (d20 20 > 1). Orion: no raid (d20 20 > 1)." in listed, listed
 
 
 async def test_a_faction_limit_refusal_escapes_the_names_it_quotes(table):
