@@ -13,6 +13,7 @@ from __future__ import annotations
 import tests.e2e.test_space_pirates as base
 from tests.e2e.play import refused_alone
 from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import two_cruisers_fight_one_raider
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
@@ -24,6 +25,22 @@ def flat(text: str) -> str:
 
 async def in_russian(table) -> None:
     await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+
+async def test_immunity_is_told_through_its_last_turn(pirates):
+    """SP-I15: Lyra's route is defended in turn 1's resolution, so no route raid hits her in
+    turns 2–4. The summary and her status say it lasts through turn 4 («по ход 4
+    включительно»), not "until turn 4" («до хода 4»: before turn 4)."""
+    await two_cruisers_fight_one_raider(pirates, who="player3")
+
+    mine = flat((await pirates.slash("/pirates status", as_="player3")).embed.description)
+    assert "Иммунитет торговых путей по ход 4 включительно" in mine, mine
+    assert "до хода" not in mine, mine
+    told = flat((await pirates.slash("/pirates status faction:Lyra", as_="gm")).embed.description)
+    assert "Route immunity through turn 4" in told, told
+    listed = flat((await pirates.slash("/history list", as_="gm")).embed.description)
+    assert "Line defended: immunity through turn 4" in listed, listed
+    assert "until turn" not in listed and "to turn" not in listed, listed
 
 
 async def test_the_log_keeps_each_line_of_a_summary_a_sentence(pirates):

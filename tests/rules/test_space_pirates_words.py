@@ -1,0 +1,32 @@
+"""Texts a play-test read wrong: the report of a route defended under rampage (SP-I15,
+SP-I26), an upkeep question saved before it knew the contract had no ships (SP-I35), and
+log entries of operations written before they were logged by their real commands."""
+
+from __future__ import annotations
+
+from space_pirates_helpers import empty
+from space_pirates_helpers import raid
+from space_pirates_helpers import route
+
+from bot.rules.space_pirates.messages import outcome_line
+
+
+def test_a_route_defended_under_rampage_reports_no_immunity():
+    """SP-I26: under rampage two cruisers beat the raider (the faces of
+    `test_sp_i26_rampage_defence_keeps_streak_and_gives_no_immunity`): the report's outcome
+    says the rampage goes on and no immunity is gained, never "immunity until turn 0"."""
+    state, _ = route(empty(), "Line", 160, ships=[("cruiser", "guard"), ("cruiser", "guard")])
+    state.player("Aurora").streak = 4
+    state.player("Aurora").rampage = True
+    _, (report,) = raid(state, 8, [3], [5, 2, 6, 6, 6, 1, 4, 5, 3, 2])
+    assert report.outcome == "defender_victory" and report.immunity_until is None
+
+    line = outcome_line(report)
+
+    assert line.render("en") == (
+        "Defender victory: streak 4 → 4, but the rampage goes on and no immunity is gained "
+        "(SP-I15, SP-I26)"
+    )
+    assert line.render("ru") == (
+        "Победа защитников: серия 4 → 4, но разгул продолжается, и иммунитета нет (SP-I15, SP-I26)"
+    )
