@@ -43,6 +43,21 @@ async def test_immunity_is_told_through_its_last_turn(pirates):
     assert "until turn" not in listed and "to turn" not in listed, listed
 
 
+async def test_russian_contact_lines_name_the_other_factions_after_a_noun(pirates):
+    """SP-7.1: contact goes both ways; in Russian the line names the other factions after
+    «у фракций» / «у фракции», quoted, as names that cannot be declined are written."""
+    await in_russian(pirates)
+
+    both = await pirates.slash("/pirates contacts factions:Orion, Lyra", as_="player1")
+    one = await pirates.slash("/pirates contacts factions:Orion", as_="player1")
+
+    told = flat(both.embed.description)
+    assert "контакт с фракцией «Vega» теперь есть и у фракций «Orion», «Lyra»" in told, told
+    dropped = flat(one.embed.description)
+    assert "у фракции «Lyra» больше нет контакта с фракцией «Vega»" in dropped, dropped
+    assert "у Orion" not in told + dropped and "у Lyra" not in told + dropped
+
+
 async def test_the_log_keeps_each_line_of_a_summary_a_sentence(pirates):
     """Turn 1 ends with no raid on Vega or Orion: in `/history list` the two factions'
     lines are separate sentences; a line ending in a bracket ("… (d20 20 > 1)") no longer
