@@ -72,6 +72,23 @@ async def test_the_log_keeps_each_line_of_a_summary_a_sentence(pirates):
     assert "Vega: no raid (d20 20 > 1). Orion: no raid (d20 20 > 1)." in listed, listed
 
 
+async def test_a_contract_stationed_is_told_where_it_stands(after_a_raid):
+    """SP-I35: in Russian, «Контракт №N теперь стоит на торговом пути №1», not «служит:»."""
+    table = after_a_raid
+    hire = await table.slash("/pirates mercenaries hire value:200", as_="player1")
+    hired = await table.click(hire, "Confirm", as_="player1")
+    contract = int(flat(hired.embed.description).split("Contract #")[1].split()[0])
+    await in_russian(table)
+
+    moved = await table.slash(
+        f"/pirates mercenaries station contract:{contract} station:route target:1", as_="player1"
+    )
+
+    told = flat(moved.embed.description)
+    assert f"Контракт №{contract} теперь стоит на торговом пути №1" in told, told
+    assert "служит:" not in told
+
+
 async def test_a_faction_limit_refusal_escapes_the_names_it_quotes(table):
     """A player holding "@everyone" who tries to join a second faction is refused privately
     with the name escaped, as every other message writes it (no highlighted mention)."""
