@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
 from tests.e2e.play import refused_alone
+from tests.e2e.play import saved_state
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import two_cruisers_fight_one_raider
 
@@ -70,6 +71,28 @@ async def test_the_log_keeps_each_line_of_a_summary_a_sentence(pirates):
     listed = flat((await pirates.slash("/history list", as_="gm")).embed.description)
 
     assert "Vega: no raid (d20 20 > 1). Orion: no raid (d20 20 > 1)." in listed, listed
+
+
+async def test_the_upkeep_question_of_a_contract_with_no_ships_says_so(after_a_raid):
+    """SP-I35: a contract whose ships are all destroyed stays in force and owes upkeep; its
+    upkeep question says it has no ships left (not that "its ships will leave")."""
+    table = after_a_raid
+    hire = await table.slash("/pirates mercenaries hire value:200", as_="player1")
+    await table.click(hire, "Confirm", as_="player1")
+
+    def emptied(state):
+        for signed in state["contracts"]:
+            signed["ships"] = []
+
+    await saved_state(table, "space_pirates", emptied)
+    await in_russian(table)
+    table.script_dice([20, 20])
+    ended = await end_turn(table, 2, label="Завершить ход")
+
+    asked = next(m for m in ended.followups if any("Заплатить" in b.label for b in m.buttons))
+    text = flat(asked.embeds[0]["description"])
+    assert "не осталось кораблей, но он действует и требует содержание" in text, text
+    assert "корабли уйдут" not in text, text
 
 
 async def test_a_contract_stationed_is_told_where_it_stands(after_a_raid):

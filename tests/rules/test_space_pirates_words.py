@@ -9,6 +9,8 @@ from space_pirates_helpers import raid
 from space_pirates_helpers import route
 
 from bot.rules.space_pirates.messages import outcome_line
+from bot.rules.space_pirates.models import SpacePiratesState
+from cogs.space_pirates.choices import upkeep_asked
 
 
 def test_a_route_defended_under_rampage_reports_no_immunity():
@@ -30,3 +32,14 @@ def test_a_route_defended_under_rampage_reports_no_immunity():
     assert line.render("ru") == (
         "Победа защитников: серия 4 → 4, но разгул продолжается, и иммунитета нет (SP-I15, SP-I26)"
     )
+
+
+def test_an_upkeep_question_saved_before_it_knew_of_lost_ships_still_loads():
+    """An upkeep question saved without `no_ships` loads, and asks as it did."""
+    saved = {
+        "upkeep_due": [{"choice_id": 17, "contract": 9, "owner": "Aurora", "turn": 3, "amount": 60}]
+    }
+    (due,) = SpacePiratesState.model_validate(saved).upkeep_due
+
+    assert not due.no_ships
+    assert "its ships leave" in upkeep_asked(due).render("en")
