@@ -59,6 +59,26 @@ async def test_russian_contact_lines_name_the_other_factions_after_a_noun(pirate
     assert "у Orion" not in told + dropped and "у Lyra" not in told + dropped
 
 
+async def test_the_log_names_operations_by_the_commands_players_type(after_a_raid):
+    """`/history list` names the base's location and a hire by their real commands
+    (`/pirates base locate`, `/pirates mercenaries hire`; «пираты база найти» in a Russian
+    campaign), not by commands that do not exist (`pirates locate`, `pirates hire`)."""
+    table = after_a_raid
+    locate = await table.slash("/pirates base locate location:Moon", as_="player1")
+    await table.click(locate, "Confirm", as_="player1")
+    hire = await table.slash("/pirates mercenaries hire value:200", as_="player1")
+    await table.click(hire, "Confirm", as_="player1")
+
+    listed = (await table.slash("/history list", as_="gm")).embed.description
+    await in_russian(table)
+    russian = (await table.slash("/history list", as_="player3")).embed.description
+
+    assert "**pirates base locate**" in listed and "**pirates mercenaries hire**" in listed
+    assert "**pirates locate**" not in listed and "**pirates hire**" not in listed, listed
+    assert "**пираты база найти**" in russian, russian
+    assert "**пираты наёмники нанять**" in russian, russian
+
+
 async def test_the_log_keeps_each_line_of_a_summary_a_sentence(pirates):
     """Turn 1 ends with no raid on Vega or Orion: in `/history list` the two factions'
     lines are separate sentences; a line ending in a bracket ("… (d20 20 > 1)") no longer

@@ -10,6 +10,7 @@ from space_pirates_helpers import route
 
 from bot.rules.space_pirates.messages import outcome_line
 from bot.rules.space_pirates.models import SpacePiratesState
+from cogs.history import command_label
 from cogs.space_pirates.choices import upkeep_asked
 
 
@@ -43,3 +44,18 @@ def test_an_upkeep_question_saved_before_it_knew_of_lost_ships_still_loads():
 
     assert not due.no_ships
     assert "its ships leave" in upkeep_asked(due).render("en")
+
+
+def test_operations_logged_by_their_old_names_read_as_their_commands():
+    """Entries written when quoted operations were logged as `pirates locate` and the like
+    read as the commands players type, in either language."""
+    for old, english, russian in (
+        ("pirates locate", "pirates base locate", "пираты база найти"),
+        ("pirates assault", "pirates base assault", "пираты база атаковать"),
+        ("pirates hire", "pirates mercenaries hire", "пираты наёмники нанять"),
+        ("pirates privateers", "pirates privateers form", "пираты каперы собрать"),
+        ("pirates recall", "pirates privateers recall", "пираты каперы отозвать"),
+    ):
+        assert command_label(old, "en") == english
+        assert command_label(old, "ru") == russian
+        assert command_label(english, "ru") == russian
