@@ -670,6 +670,9 @@ class SpacePiratesCog(commands.Cog):
     @who("asked")
     @pirates.command(name="offer", description="Answer a pirate buy-off offer by its number")
     @app_commands.autocomplete(faction=faction_autocomplete)
+    # A buy-off offer's number, not a bribe's (SP-I33 and SP-I34 are opposite operations);
+    # entries logged before name it `bribe` (the Russian command list's `номер` either way).
+    @app_commands.rename(bribe="number")
     @app_commands.describe(
         # The offer's number, never its price (autocomplete lists both, SP-I34).
         bribe="The buy-off offer's number #N from /turn status, not its price (both listed here)",

@@ -132,6 +132,20 @@ async def test_a_contract_stationed_is_told_where_it_stands(after_a_raid):
     assert "служит:" not in told
 
 
+async def test_the_buy_off_offer_is_answered_by_its_number_option(pirates):
+    """SP-I34: `/pirates offer` takes the offer's `number` (Russian «номер»), not a
+    `bribe` option, a bribe being the opposite operation (SP-I33); `/pirates withdraw`
+    keeps its `bribe`."""
+    english = flat((await pirates.slash("/help command:pirates offer", as_="player1")).text())
+    russian = flat((await pirates.slash("/help command:pirates offer", as_="player3")).text())
+    withdraw = flat((await pirates.slash("/help command:pirates withdraw", as_="player1")).text())
+
+    assert "`number` (required)" in english and "`bribe`" not in english, english
+    assert "/pirates offer number:" in english, english
+    assert "`номер`" in russian, russian
+    assert "`bribe` (required)" in withdraw, withdraw
+
+
 async def test_a_faction_limit_refusal_escapes_the_names_it_quotes(table):
     """A player holding "@everyone" who tries to join a second faction is refused privately
     with the name escaped, as every other message writes it (no highlighted mention)."""

@@ -8,6 +8,7 @@ from space_pirates_helpers import empty
 from space_pirates_helpers import raid
 from space_pirates_helpers import route
 
+from bot.command_names import option_word
 from bot.rules.space_pirates.messages import outcome_line
 from bot.rules.space_pirates.models import SpacePiratesState
 from cogs.history import command_label
@@ -59,3 +60,13 @@ def test_operations_logged_by_their_old_names_read_as_their_commands():
         assert command_label(old, "en") == english
         assert command_label(old, "ru") == russian
         assert command_label(english, "ru") == russian
+
+
+def test_the_buy_off_offer_number_reads_the_same_in_old_and_new_entries():
+    """`/pirates offer` logged its offer's number as `bribe` before the option was named
+    `number`: `/history show` names both «номер» in Russian, and each by its own name in
+    English."""
+    assert option_word("pirates offer", "number", "ru") == "номер"
+    assert option_word("pirates offer", "bribe", "ru") == "номер"
+    assert option_word("pirates offer", "number", "en") == "number"
+    assert option_word("pirates offer", "bribe", "en") == "bribe"
