@@ -26,6 +26,7 @@ for _key, _names in (
     ("error.which_faction", ("factions",)),
     ("error.already_in_faction", ("faction",)),
     ("error.faction_taken", ("faction",)),
+    ("error.faction_limit", ("factions",)),
     ("error.unknown_ruleset", ("ruleset",)),
     ("error.unknown_ruleset_list", ("ruleset",)),
     ("error.ruleset_not_enabled", ("ruleset",)),

@@ -90,8 +90,9 @@ def command_label(command: str, locale: str) -> str:
 
 def sentences(parts: list[str]) -> list[str]:
     """Summary lines as sentences: each ends with a full stop unless it already ends a
-    sentence (so joined lines never read ".;" or run together)."""
-    return [p if not p or p[-1] in '.!?…:)»"' else p + "." for p in parts]
+    sentence (so joined lines never read ".;" or run together). A closing bracket or quote
+    ends one only after its own stop: "(2 cruisers lost)" takes one, "(lost.)" does not."""
+    return [p if not p or p.rstrip(')»"”')[-1:] in tuple(".!?…:") else p + "." for p in parts]
 
 
 def option_value(name: str, value: Any, locale: str) -> str:

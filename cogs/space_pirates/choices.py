@@ -140,7 +140,8 @@ def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
 def upkeep_asked(due: UpkeepDue) -> Msg:
     """The upkeep question's text: what the contract wants and what either answer does
     (SP-I35)."""
-    return Msg(C + "question.upkeep_body", contract=due.contract, amount=due.amount)
+    key = "question.upkeep_body_no_ships" if due.no_ships else "question.upkeep_body"
+    return Msg(C + key, contract=due.contract, amount=due.amount)
 
 
 def questions(

@@ -223,6 +223,12 @@ async def _id_choices(
     return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
 
 
+def _quoted(factions: list[str]) -> MsgList:
+    """Faction names as a list the catalog can put after a noun: quoted in Russian
+    («Империя», «Альянс»), so "у фракций «Империя»" never declines a name."""
+    return MsgList([Msg(C + "contacts.named", faction=f) for f in factions])
+
+
 def _owners(route: TradeRoute) -> str:
     """A route's owners, as its autocomplete label names them."""
     return ", ".join(o.faction for o in route.owners)
@@ -448,10 +454,12 @@ class SpacePiratesCog(commands.Cog):
         def told(old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:
             lines = [Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")]
             if names:
-                lines.append(Msg(C + "contacts.mutual", faction=who, contacts=MsgList(names)))
+                key = "contacts.mutual_one" if len(names) == 1 else "contacts.mutual"
+                lines.append(Msg(C + key, faction=who, contacts=_quoted(names)))
             dropped = [f for f in old.players if old.has_contact(who, f) and f not in names]
             if dropped:
-                lines.append(Msg(C + "contacts.dropped", faction=who, contacts=MsgList(dropped)))
+                key = "contacts.dropped_one" if len(dropped) == 1 else "contacts.dropped"
+                lines.append(Msg(C + key, faction=who, contacts=_quoted(dropped)))
             return lines
 
         await _record(ctx, lambda s: set_contacts(s, who, names), told, faction=who)
@@ -662,6 +670,9 @@ class SpacePiratesCog(commands.Cog):
     @who("asked")
     @pirates.command(name="offer", description="Answer a pirate buy-off offer by its number")
     @app_commands.autocomplete(faction=faction_autocomplete)
+    # A buy-off offer's number, not a bribe's (SP-I33 and SP-I34 are opposite operations);
+    # entries logged before name it `bribe` (the Russian command list's `номер` either way).
+    @app_commands.rename(bribe="number")
     @app_commands.describe(
         # The offer's number, never its price (autocomplete lists both, SP-I34).
         bribe="The buy-off offer's number #N from /turn status, not its price (both listed here)",

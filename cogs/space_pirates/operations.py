@@ -85,6 +85,17 @@ PRIVATE = {"bribe", "offer", "withdraw"}
 SEALED = {"bribe", "withdraw"}
 # Operations that cost nothing and run at once, without a quote (`direct`).
 DIRECT = {"dismiss", "station", "offer", "withdraw"}
+# The slash command each quoted operation is logged as, as players type it (`/pirates base
+# locate`: `/history list` names it «пираты база найти» in Russian). Entries logged before
+# name the operation alone (`pirates locate`): data/locales/*/history.json labels them.
+LOGGED_AS = {
+    "locate": "pirates base locate",
+    "assault": "pirates base assault",
+    "bribe": "pirates bribe",
+    "hire": "pirates mercenaries hire",
+    "privateers": "pirates privateers form",
+    "recall": "pirates privateers recall",
+}
 # A dismissal's answer by what it did to the base attack ordered this turn (SP-I31, SP-I35).
 DISMISSED = {
     "none": "done.dismiss",
@@ -412,7 +423,7 @@ async def confirm_operation(
             dice,
         ),
         faction=faction,
-        command=f"pirates {op}",
+        command=LOGGED_AS.get(op, f"pirates {op}"),
         options={} if private else params,
         audit=lambda change: change.rolled_by,
         secret=private,

@@ -336,7 +336,7 @@ async def test_a_confirmed_operation_killed_before_its_redraw_stays_committed(
     assert restart_posts(played) == []
     assert await unsent(played.bot.service.db) == []
     history = await played.slash("/history list", as_="gm")
-    assert "pirates locate" in history.text()
+    assert "pirates base locate" in history.text()
 
 
 # --- /history undo -----------------------------------------------------------------------------

@@ -169,7 +169,7 @@ async def test_the_pirates_registry_and_free_operations_killed_after_commit(
         "player1",
         f"Contract #{contract} dismissed",
     )
-    await killed(played, monkeypatch, f"/pirates offer bribe:{offered} pay:true", "player1")
+    await killed(played, monkeypatch, f"/pirates offer number:{offered} pay:true", "player1")
     await killed(played, monkeypatch, f"/pirates withdraw bribe:{withdrawn}", "player2")
 
     await posted_once_after_restarts(played, [said for _, _, said in public])

@@ -148,11 +148,11 @@ async def test_a_defended_route_fights_wins_immunity_and_the_report_pages_the_ba
     pirates.script_dice([6] * 10 + [1] * 10)
     fought = await pirates.click(question, "Refuse and fight", as_="player1")
 
-    assert "Line defended: immunity to turn 4" in fought.embed.description
+    assert "Line defended: immunity through turn 4" in fought.embed.description
     report = await pirates.click(fought, "Report: Vega", as_="player1")
     assert report.ephemeral
     assert "Battle: the defenders win after 4 rounds" in report.embed.description
-    assert "immunity until turn 4" in report.embed.description
+    assert "immunity through turn 4" in report.embed.description
     assert report.embed.footer == "Page 1 of 5 · Rules: SP-I4"
     page = await pirates.click(report, "Next ▶", as_="player1")
     assert page.embed.footer.startswith("Page 2 of 5")

@@ -62,7 +62,7 @@ async def test_an_answer_to_a_bribed_offer_and_a_withdrawal_are_hidden_too(after
     await offers_at_placement(table)
     await table.slash("/pirates contacts factions:Vega", as_="player2")
     bribe = await placed_bribe(table, [4, 6])
-    await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
+    await table.slash(f"/pirates offer number:{bribe} pay:true", as_="player1")
     other = await placed_bribe(table, [3, 3])
     await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
 

@@ -132,7 +132,7 @@ async def test_a_refused_buy_off_is_answered_with_how_the_raid_ended(pirates):
     held = await pirates.click(refuse, "Refuse and fight", as_="player1")
     assert held.embed.title == "Line held against the pirates", held.embed.title
     assert held.embed.color == SUCCESS_COLOUR.value
-    assert "Line defended: immunity to turn 4" in held.embed.description
+    assert "Line defended: immunity through turn 4" in held.embed.description
     assert [b.label for b in held.buttons] == ["Report: Vega"]
 
     pirates.script_dice([1, 2])  # Vega is immune (no roll); Orion's Spice is raided

@@ -47,28 +47,28 @@ async def test_the_offer_number_turn_status_shows_is_what_pirates_offer_takes(pi
         f"Waiting for your answer: Vega has not answered the buy-off offer #{number} "
         "(route raid, Open, 15) — answer with its buttons or /pirates offer"
     ) in shown, shown
-    offered = await pirates.autocomplete("/pirates offer bribe:", as_="player1")
+    offered = await pirates.autocomplete("/pirates offer number:", as_="player1")
     assert [(c.name, c.value) for c in offered] == [
         (f"#{number}: Open, buy-off price 15 (Vega)", number)
     ]
-    assert await pirates.autocomplete("/pirates offer bribe:", as_="player2") == []
+    assert await pirates.autocomplete("/pirates offer number:", as_="player2") == []
     assert number != 15
-    priced = await pirates.slash("/pirates offer bribe:15 pay:True", as_="player1")
+    priced = await pirates.slash("/pirates offer number:15 pay:True", as_="player1")
     assert priced.ephemeral
     assert (
         f"15 is the price of buy-off offer #{number}, not its number: to answer it, "
-        f"give bribe:{number}"
+        f"give number:{number}"
     ) in flat(priced.text())
 
-    wrong = await pirates.slash(f"/pirates offer bribe:{number + 50} pay:False", as_="player1")
+    wrong = await pirates.slash(f"/pirates offer number:{number + 50} pay:False", as_="player1")
     assert wrong.ephemeral
     assert f"There is no open buy-off offer #{number + 50} for you; open ones: #{number}" in flat(
         wrong.text()
     )
-    stolen = await pirates.slash(f"/pirates offer bribe:{number} pay:True", as_="player2")
+    stolen = await pirates.slash(f"/pirates offer number:{number} pay:True", as_="player2")
     assert stolen.ephemeral and "This question is for Vega." in stolen.text()
 
-    answered = await pirates.slash(f"/pirates offer bribe:{number} pay:False", as_="player1")
+    answered = await pirates.slash(f"/pirates offer number:{number} pay:False", as_="player1")
     assert not answered.ephemeral, answered.text()
     assert "Vega: Open raided: 160 income lost, streak 1" in flat(answered.embed.description)
     after = await pirates.slash("/pirates status", as_="player1")

@@ -36,7 +36,7 @@ async def test_the_russian_command_list_names_a_buy_off_and_a_bribe_apart(pirate
     takes is the offer's («номер»), not a bribe's; `/pirates withdraw` says it takes a
     bribe back; only the bribe's own commands speak of «подкуп»."""
     offer = russian(option(pirates, "pirates", "offer"))
-    number = russian(option(pirates, "pirates", "offer", "bribe"))
+    number = russian(option(pirates, "pirates", "offer", "number"))
     assert offer[0] == "откуп" and number[0] == "номер"
     assert "подкуп" not in " ".join(offer + number)
     assert "откуп" in offer[1] and "откуп" in number[1]
@@ -69,7 +69,7 @@ async def test_a_russian_player_reads_a_buy_off_and_a_withdrawn_bribe_apart(afte
     offered = await bribe(table, "player2", "Lyra", "Confirm", [4, 6])
     status = await table.slash("/pirates status", as_="player3")
     assert "(ответ — /пираты откуп)" in status.embed.description, status.text()
-    paid = await table.slash(f"/pirates offer bribe:{offered} pay:true", as_="player3")
+    paid = await table.slash(f"/pirates offer number:{offered} pay:true", as_="player3")
     assert paid.embed.title.startswith("Откуп от пиратов — Lyra"), paid.text()
 
     await table.slash("/pirates contacts factions:Vega", as_="player3")

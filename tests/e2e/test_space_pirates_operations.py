@@ -234,9 +234,9 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     bribe = await placed_bribe(table, [4, 6])
     status = await table.slash("/pirates status", as_="player1")
     assert f"offer #{bribe}" in status.embed.description
-    stolen = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player2")
+    stolen = await table.slash(f"/pirates offer number:{bribe} pay:true", as_="player2")
     assert stolen.ephemeral and "This question is for Vega." in stolen.text()
-    paid = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
+    paid = await table.slash(f"/pirates offer number:{bribe} pay:true", as_="player1")
     assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
     other = await placed_bribe(table, [3, 3])
     withdrawn = await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")

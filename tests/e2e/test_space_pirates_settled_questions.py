@@ -80,7 +80,7 @@ async def test_a_buy_off_paid_by_command_redraws_the_offer_without_buttons(pirat
     asked = question_of(ended, "Pay 600")
     number = asked.buttons[0].custom_id.split(":")[2]
 
-    paid = await pirates.slash(f"/pirates offer bribe:{number} pay:true", as_="player1")
+    paid = await pirates.slash(f"/pirates offer number:{number} pay:true", as_="player1")
     assert not paid.ephemeral, paid.text()
 
     settled = message(pirates, asked.id)

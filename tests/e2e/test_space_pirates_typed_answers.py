@@ -32,7 +32,7 @@ async def offered(table) -> tuple[object, str]:
 
 async def test_an_offer_paid_by_command_says_its_player_answered_with_it(pirates):
     asked, number = await offered(pirates)
-    await pirates.slash(f"/pirates offer bribe:{number} pay:true", as_="player1")
+    await pirates.slash(f"/pirates offer number:{number} pay:true", as_="player1")
 
     settled = message(pirates, asked.id)
     assert labels(settled) == []
@@ -42,7 +42,7 @@ async def test_an_offer_paid_by_command_says_its_player_answered_with_it(pirates
 
 async def test_an_offer_a_gm_answers_by_command_says_a_gm_answered(pirates):
     asked, number = await offered(pirates)
-    await pirates.slash(f"/pirates offer bribe:{number} pay:false faction:Vega", as_="gm")
+    await pirates.slash(f"/pirates offer number:{number} pay:false faction:Vega", as_="gm")
 
     text = description(message(pirates, asked.id))
     assert text.startswith("A GM answered for Vega with /pirates offer."), text
@@ -50,7 +50,7 @@ async def test_an_offer_a_gm_answers_by_command_says_a_gm_answered(pirates):
 
 async def test_undoing_a_typed_offer_names_the_command_as_typed(pirates):
     _, number = await offered(pirates)
-    await pirates.slash(f"/pirates offer bribe:{number} pay:true", as_="player1")
+    await pirates.slash(f"/pirates offer number:{number} pay:true", as_="player1")
 
     listed = (await pirates.slash("/history list", as_="gm")).embed.description
     assert "**pirates offer**" in listed.splitlines()[0], listed

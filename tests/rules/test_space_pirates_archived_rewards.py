@@ -25,8 +25,8 @@ def test_a_base_attack_report_reads_its_rewards_as_they_were():
     the rewards were kept reads the campaign's current settings, as it did."""
     report = destroyed_report()
     expected = (
-        "Aurora destroyed the pirate base: +100 income per planet until turn 23, "
-        "no pirates until turn 30"
+        "Aurora destroyed the pirate base: +100 income per planet through turn 23, "
+        "no pirates through turn 30"
     )
     assert base_attack_line(report, DEFAULTS).render("en") == expected
     changed = settings(base_bonus_income_per_planet=250, base_bonus_turns=5, peace_turns=4)
@@ -39,6 +39,6 @@ def test_a_base_attack_report_reads_its_rewards_as_they_were():
         del old[kept]
     before = BaseAttackReport.model_validate(old)
     assert base_attack_line(before, changed).render("en") == (
-        "Aurora destroyed the pirate base: +250 income per planet until turn 25, "
-        "no pirates until turn 24"
+        "Aurora destroyed the pirate base: +250 income per planet through turn 25, "
+        "no pirates through turn 24"
     )

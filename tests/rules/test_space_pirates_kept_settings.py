@@ -60,15 +60,15 @@ def test_the_income_bonus_reads_as_the_base_fall_gave_it():
     raised = settings(base_bonus_income_per_planet=250)
 
     for rules in (DEFAULTS, raised):
-        assert "+100 income per planet until turn 23" in told(state, rules, 21)
-    assert "+100 дохода на планету до хода 23" in told(state, raised, 21, "ru")
+        assert "+100 income per planet through turn 23" in told(state, rules, 21)
+    assert "+100 дохода на планету по ход 23 включительно" in told(state, raised, 21, "ru")
 
     def drop(data):
         del data["players"]["Aurora"]["income_bonus"]
 
     before = written_before(state, drop)
-    assert "+250 income per planet until turn 23" in told(before, raised, 21)
-    assert "+100 income per planet until turn 23" in told(before, DEFAULTS, 21)
+    assert "+250 income per planet through turn 23" in told(before, raised, 21)
+    assert "+100 income per planet through turn 23" in told(before, DEFAULTS, 21)
 
 
 def planet_raided(rules):
@@ -87,20 +87,24 @@ def test_the_birth_rate_reads_as_the_raid_left_it():
     before the factor was stored reads the current setting."""
     seventy_five = settings(birth_rate_factor_pct=75)
     at_75 = planet_raided(seventy_five)
-    assert "Home: birth rate cut to 75 % until turn 8" in told(at_75, DEFAULTS, 6)
-    assert "Home: до хода 8 рождаемость снижена до 75 %" in told(at_75, DEFAULTS, 6, "ru")
+    assert "Home: birth rate cut to 75 % through turn 8" in told(at_75, DEFAULTS, 6)
+    assert "Home: рождаемость снижена до 75 % по ход 8 включительно" in told(
+        at_75, DEFAULTS, 6, "ru"
+    )
 
     halved = planet_raided(DEFAULTS)
-    assert "Home: birth rate halved until turn 8" in told(halved, seventy_five, 6)
-    assert "Home: рождаемость вдвое ниже до хода 8" in told(halved, seventy_five, 6, "ru")
+    assert "Home: birth rate halved through turn 8" in told(halved, seventy_five, 6)
+    assert "Home: рождаемость вдвое ниже по ход 8 включительно" in told(
+        halved, seventy_five, 6, "ru"
+    )
 
     def drop(data):
         for kept in data["planets"]:
             del kept["birth_rate_pct"]
 
     before = written_before(at_75, drop)
-    assert "Home: birth rate halved until turn 8" in told(before, DEFAULTS, 6)
-    assert "Home: birth rate cut to 75 % until turn 8" in told(before, seventy_five, 6)
+    assert "Home: birth rate halved through turn 8" in told(before, DEFAULTS, 6)
+    assert "Home: birth rate cut to 75 % through turn 8" in told(before, seventy_five, 6)
 
 
 def test_a_birth_rate_kept_through_the_planets_edit():
@@ -109,7 +113,7 @@ def test_a_birth_rate_kept_through_the_planets_edit():
     at_75 = planet_raided(settings(birth_rate_factor_pct=75))
     home = at_75.planets[0]
     edited, _ = planet(at_75, "Home", 600, population=home.population, troops=4, planet_id=home.id)
-    assert "Home: birth rate cut to 75 % until turn 8" in told(edited, DEFAULTS, 6)
+    assert "Home: birth rate cut to 75 % through turn 8" in told(edited, DEFAULTS, 6)
 
 
 AT_PLACEMENT = settings(bribed_offer_timing="at_placement")

@@ -47,18 +47,18 @@ def test_sp_i25_the_birth_rate_factor_setting_is_what_the_player_is_told():
     assert "100 population carried off" in text, text
     assert "75 %" in text and "halved" not in text, text
     shown = [m.render("en") for m in status(after, changed, "Aurora", 6).lines]
-    assert "Home: birth rate cut to 75 % until turn 8" in shown, shown
+    assert "Home: birth rate cut to 75 % through turn 8" in shown, shown
     russian = " ".join(plunder_text(reports[-1], "ru"))
     assert "75 %" in russian and "вдвое" not in russian, russian
 
     after, reports = raid(state, 5, [1])
     text = " ".join(plunder_text(reports[-1]))
-    assert "birth rate halved until turn 8" in text, text
+    assert "birth rate halved through turn 8" in text, text
     # SP-I25: the GM applies the capture, so the report says the record was not lowered
     assert "apply it by hand: the planet's registered population is unchanged" in text, text
     assert "вычтите вручную" in " ".join(plunder_text(reports[-1], "ru"))
     shown = [m.render("en") for m in status(after, DEFAULTS, "Aurora", 6).lines]
-    assert "Home: birth rate halved until turn 8" in shown, shown
+    assert "Home: birth rate halved through turn 8" in shown, shown
 
 
 def test_sp_i25_no_birth_rate_penalty_is_told_when_it_lasts_no_turn():

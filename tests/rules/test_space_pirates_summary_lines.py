@@ -86,7 +86,7 @@ def test_a_question_answered_by_default_on_the_way_does_not_tell_the_players_eve
     assert lines[:4] == [
         "First, turn 3's resolution ends: the questions it still waited for take their "
         "default answers (SP-I45):",
-        "Aurora: Line defended: immunity to turn 6",
+        "Aurora: Line defended: immunity through turn 6",
         "Boreas: no raid (d20 16 > 2); A raided (bribed): 2350 income lost, streak 1",
         "Turn 4's resolution:",
     ], lines
@@ -105,7 +105,7 @@ def test_forcing_to_the_end_tells_each_players_events_once():
 
     lines = [m.render("en") for m in done.lines]
     assert lines == [
-        "Aurora: Line defended: immunity to turn 6",
+        "Aurora: Line defended: immunity through turn 6",
         "Boreas: no raid (d20 16 > 2); A raided (bribed): 2350 income lost, streak 1",
     ], lines
     assert not done.state.waiting and done.state.resolution is None

@@ -488,8 +488,11 @@ def outcome_line(report: RaidReport) -> Msg:
             streak_after=report.streak_after,
             target=target_msg(report),
         )
+    outcome: str = report.outcome
+    if outcome == "defender_victory" and report.immunity_until is None:
+        outcome = "defender_victory_rampage"  # SP-I15, SP-I26: no immunity under rampage
     return Msg(
-        f"{P}report.outcome.{report.outcome}",
+        f"{P}report.outcome.{outcome}",
         streak_before=report.streak_before,
         streak_after=report.streak_after,
         income=report.income_lost,

@@ -244,6 +244,9 @@ class UpkeepDue(BaseModel):
     turn: int
     amount: int
     ended: bool = False
+    # SP-I35: all its ships destroyed when it was asked (the question says so); False in
+    # states saved before it was kept
+    no_ships: bool = False
 
 
 class BaseAttackOrder(BaseModel):

@@ -44,6 +44,7 @@ def post_upkeep(
             turn=turn,
             amount=upkeep_amount(contract, settings),
             ended=not contract.active,
+            no_ships=not contract.ships,
         )
         journal.outcome.setdefault("upkeep", []).append(
             {"contract": contract.id, "owner": contract.owner, "amount": due.amount}
