@@ -64,3 +64,97 @@ async def test_a_player_cannot_put_a_route_on_another_factions_books(pirates):
     assert "Agreed" in flat(
         (await pirates.slash("/pirates routes", as_="player1")).embed.description
     )
+
+
+# -- words after a ship class (SP-I10, SP-I28; FC-4) -------------------------------------------
+
+
+async def test_words_after_a_ship_class_are_refused_naming_them_and_the_roles(pirates):
+    """`2 эсминца полицейские` was saved as two guard destroyers, `транспорт вооружённый` as an
+    unarmed transport: each is refused naming the words not understood and the roles that
+    are, and no route is saved; `2 эсминца полиция` still registers police."""
+    for ships, words, ship_class in (
+        ("2 эсминца полицейские", "полицейские", "эсминца"),
+        ("транспорт вооружённый", "вооружённый", "транспорт"),
+        ("2 крейсера блаблабла", "блаблабла", "крейсера"),
+    ):
+        said = await refused_alone(
+            pirates, f"/pirates route add name:A goods:200 ships:{ships}", "player3"
+        )
+        assert said == (
+            f"«{words}» после «{ship_class}» не понято: после класса укажите только роль — "
+            "охрана, полиция или транспорт — и владельца после @, например 2 крейсера "
+            "полиция, транспорт@Орион (SP-I10)."
+        ), said
+    english = await refused_alone(
+        pirates, "/pirates route add name:A goods:200 ships:2 cruisers policemen", "player1"
+    )
+    assert english.startswith(
+        "“policemen” after “cruisers” is not understood: after the class write only its role, "
+        "guard, police or transport"
+    ), english
+    routes = await pirates.slash("/pirates routes", as_="gm")
+    assert "A" not in flat(routes.embed.description).split(), routes.text()
+
+    police = await pirates.slash(
+        "/pirates route add name:B goods:200 ships:2 эсминца полиция, war sun", as_="player3"
+    )
+    assert not police.ephemeral, police.text()
+    listed = flat((await pirates.slash("/pirates routes", as_="player3")).embed.description)
+    assert "2 destroyers (police, Lyra)" in listed, listed
+
+
+async def test_a_fleet_with_words_after_a_class_is_refused_naming_them(pirates):
+    """`/combat fleet set` with `2 крейсера мусор, 1 дредноут` was saved as 2 cruisers and a
+    dreadnought: refused naming «мусор», nothing saved; the same fleet typed right is saved."""
+    said = await refused_alone(
+        pirates, "/combat fleet set point:Alpha ships:2 крейсера мусор, 1 дредноут", "player3"
+    )
+    assert said.startswith(
+        "«мусор» после «крейсера» не понято: запись — это число и класс, раны в скобках"
+    ), said
+    english = await refused_alone(
+        pirates, "/combat fleet set point:Alpha ships:2 cruisers junk", "player1"
+    )
+    assert english.startswith("“junk” after “cruisers” is not understood"), english
+    assert "Alpha" not in flat((await pirates.slash("/combat fleet show", as_="gm")).text())
+
+    saved = await pirates.slash(
+        "/combat fleet set point:Alpha ships:2 крейсерами, 1 дредноут, 1 war sun", as_="player3"
+    )
+    assert not saved.ephemeral, saved.text()
+
+
+# -- a target faction outside the battle (FC-5.2, FC-I7) ---------------------------------------
+
+
+async def test_a_target_faction_outside_the_battle_is_refused_as_a_faction(pirates):
+    """Orion attacks Lyra at Alpha. Its destroyers told to fire at Vega (a faction of the
+    campaign, not in the battle) are told Vega is not in the battle; at a name that is no
+    faction and no class, that it is neither; a class alone still fires at Lyra."""
+    for line, who in (
+        ("/combat fleet set point:Alpha ships:2 cruiser, 1 dreadnought", "player3"),
+        ("/combat fleet set point:Alpha ships:3 destroyer", "player2"),
+        ("/combat attack point:Alpha targets:Lyra", "player2"),
+    ):
+        done = await pirates.slash(line, as_=who)
+        assert not done.ephemeral, done.text()
+
+    vega = await refused_alone(
+        pirates, "/combat order battle:1 class:destroyer target:Vega", "player2"
+    )
+    assert vega == "There is no faction “Vega” in battle #1. Factions you can fire at there: Lyra."
+    nobody = await refused_alone(
+        pirates, "/combat order battle:1 class:destroyer target:Nobody", "player2"
+    )
+    assert nobody.startswith(
+        "“Nobody” is neither a faction in battle #1 nor a ship class. There you can fire at "
+        "Lyra: write the class after the faction, e.g. “Lyra: cruiser”."
+    ), nobody
+    russian = await refused_alone(pirates, "/бой приказ бой:1 класс:крейсер цель:Vega", "player3")
+    assert russian == "В бою №1 нет фракции «Vega». Стрелять там можно по фракциям: Orion.", russian
+
+    fired = await pirates.slash(
+        "/combat order battle:1 class:destroyer target:cruisers", as_="player2"
+    )
+    assert "1. 3 destroyers (3 dice at 5+) → Lyra's cruisers" in fired.text(), fired.text()
