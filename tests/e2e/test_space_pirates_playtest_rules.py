@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
 from tests.e2e.play import refused_alone
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
 
@@ -158,3 +160,38 @@ async def test_a_target_faction_outside_the_battle_is_refused_as_a_faction(pirat
         "/combat order battle:1 class:destroyer target:cruisers", as_="player2"
     )
     assert "1. 3 destroyers (3 dice at 5+) → Lyra's cruisers" in fired.text(), fired.text()
+
+
+# -- the turn's end answers open questions by their defaults (SP-I45) --------------------------
+
+
+async def test_the_turn_end_confirmation_lists_the_questions_it_answers_by_default(pirates):
+    """Vega's route is raided at turn 1's end and Vega leaves the buy-off unanswered. The GM's
+    `/turn end` for turn 2 says, before the click, that Vega's offer will be answered by its
+    default; in a Russian campaign, in Russian. With nothing open it lists nothing."""
+    quiet = await pirates.slash("/turn end", as_="gm")
+    assert quiet.embed.fields == [], quiet.text()
+    await pirates.click(quiet, "Cancel", as_="gm")
+
+    await pirates.slash("/pirates route add name:Spine goods:100", as_="player1")
+    pirates.script_dice([1, 6])
+    ended = await end_turn(pirates, 1)
+    assert question_of(ended, "Refuse") is not None
+
+    asked = await pirates.slash("/turn end", as_="gm")
+    field = asked.embed.field(
+        "If the turn ends now, these questions are answered by their defaults"
+    )
+    assert field == (
+        "Space pirates: Vega has not answered the buy-off offer #2 (route raid, Spine, 30)"
+    ), field
+
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await pirates.slash("/turn end", as_="gm")
+    field = russian.embed.field(
+        "Если завершить ход сейчас, на эти вопросы будут даны ответы по умолчанию"
+    )
+    assert field == (
+        "Космические пираты: Фракция «Vega» не ответила на предложение откупа №2 "
+        "(налёт на торговый путь, Spine, 30)"
+    ), field
