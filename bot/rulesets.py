@@ -194,6 +194,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     end_of_turn: Callable[[TurnContext[StateT, SettingsT]], TurnStepResult[StateT]] | None = None
     waiting_for: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
     awaited: Callable[[StateT, SettingsT, int], list[Awaited]] | None = None
+    # The open questions a turn's end answers with their defaults rather than waiting for
+    # them, one line each naming whose they are: `/turn end`'s confirmation lists them.
+    # None: the turn's end settles none (what it waits for stays open).
+    settled_at_end: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
     # Setting names by group in the spec's order, for `/campaign settings show` (each group
     # titled by the catalog key `<key>.group.<group>`); None: one list in field order.
     setting_groups: Callable[[], dict[str, list[str]]] | None = None

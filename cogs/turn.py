@@ -569,8 +569,32 @@ class TurnCog(commands.Cog):
             ctx.pt("turn.end.question.body", turn=turn),
             colour=WAITING_COLOUR,
         )
+        settled = await settled_at_end(ctx, turn)
+        if settled:  # questions the click answers for their players: the GM is told first
+            add_field(
+                embed, ctx.pt("turn.end.question.settled"), fit_field(settled, ctx.public_locale)
+            )
         confirm, cancel = ctx.pt("turn.end.confirm", turn=turn), ctx.pt("turn.end.cancel")
         await ask_to_confirm(interaction, ctx, choice_id, [embed], confirm, cancel)
+
+
+async def settled_at_end(ctx: Context, turn: int) -> list[str]:
+    """The open questions ending turn `turn` answers with their defaults, each ruleset's
+    (`RulesetSpec.settled_at_end`), one line each in the campaign's language, after the
+    ruleset's name."""
+    lines: list[str] = []
+    for key in ctx.campaign.rulesets:
+        try:
+            spec = rulesets.get(key)
+        except KeyError:
+            continue
+        if spec.settled_at_end is None:
+            continue
+        state, settings = await ctx.service.state(ctx.campaign, key)
+        name = ctx.pt(f"ruleset.{key}")
+        for line in spec.settled_at_end(state, settings, turn):
+            lines.append(f"{name}: {line.render(ctx.public_locale)}")
+    return lines
 
 
 @choice_handler(TURN_END)

@@ -4,6 +4,7 @@ from the declaration to the last round (rules/fleet-combat.md FC-4 to FC-6)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from typing import TypeVar
@@ -200,6 +201,7 @@ def typed_order(
     ship_class: str,
     target: str,
     locale: str,
+    campaign: Sequence[str] = (),
 ) -> FireOrder:
     """What `/combat order target:` asks of a group (FC-5.2, FC-I7): hold fire (`hold`), one
     target (`Blue: cruiser`), or a split (`Blue: destroyer ×1, Blue: dreadnought`) where
@@ -220,6 +222,7 @@ def typed_order(
         battle=battle.id,
         others=others,
         legal=[(x.opponent, x.target_class) for x in legal],
+        campaign=campaign,
     )
     return FireOrder(
         ship_class=ship_class,
@@ -401,7 +404,9 @@ class BattleCommands(commands.Cog):
             state: FleetCombatState, settings: FleetCombatSettings, found: Battle, who: str
         ) -> BattleOutcome:
             own = resolve_class(ship_class, settings, ctx.locale)
-            fire = typed_order(state, settings, found, who, own, target, ctx.locale)
+            fire = typed_order(
+                state, settings, found, who, own, target, ctx.locale, [f.name for f in ctx.factions]
+            )
             orders = SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False)
             return set_fire_orders(state, settings, orders)
 

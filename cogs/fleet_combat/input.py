@@ -111,7 +111,9 @@ def shown_list(names: Iterable[str]) -> str:
 
 
 def find_class(text: str, settings: FleetCombatSettings) -> str | None:
-    """The class key a typed name means: an exact form, else one class it is a prefix of."""
+    """The class key a typed name means: an exact form, else one class it is a prefix of, or
+    a form of it with a longer ending (`крейсерами`), but not one followed by further words
+    (`крейсера мусор`: `class_and_rest`)."""
     wanted = normal(text)
     if not wanted:
         return None
@@ -123,9 +125,20 @@ def find_class(text: str, settings: FleetCombatSettings) -> str | None:
     near = {
         key
         for alias, key in aliases.items()
-        if alias.startswith(wanted) or (len(alias) >= 4 and wanted.startswith(alias))
+        if alias.startswith(wanted)
+        or (len(alias) >= 4 and wanted.startswith(alias) and " " not in wanted[len(alias) :])
     }
     return near.pop() if len(near) == 1 else None
+
+
+def class_and_rest(text: str, settings: FleetCombatSettings) -> tuple[str, str] | None:
+    """`2 крейсера мусор`'s name split into the words that name a class (`крейсера`) and the
+    words after them that mean nothing (`мусор`); None when no leading words name a class."""
+    words = text.split()
+    for cut in range(len(words) - 1, 0, -1):
+        if find_class(" ".join(words[:cut]), settings) is not None:
+            return " ".join(words[:cut]), " ".join(words[cut:])
+    return None
 
 
 def resolve_class(text: str, settings: FleetCombatSettings, locale: str) -> str:
@@ -163,6 +176,16 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
             raise GameError(
                 C + "error.bad_ship_entry",
                 entry=shown(entry),
+                known=known_classes(settings, locale),
+            )
+        split = (
+            None if find_class(match["name"], settings) else class_and_rest(match["name"], settings)
+        )
+        if split is not None:  # `2 крейсера мусор`: what follows the class is refused
+            raise GameError(
+                C + "error.words_after_class",
+                name=shown(split[0]),
+                rest=shown(split[1]),
                 known=known_classes(settings, locale),
             )
         key = resolve_class(match["name"], settings, locale)
@@ -210,6 +233,7 @@ def parse_target(
     battle: int,
     others: Sequence[str] = (),
     legal: Sequence[tuple[str, str]] = (),
+    campaign: Sequence[str] = (),
 ) -> tuple[str, str]:
     """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class).
 
@@ -218,6 +242,8 @@ def parse_target(
     class that is nobody in battle `battle` is refused as such, with its opponents listed.
     A faction named without a class is refused saying how to write one after it, with the
     classes of that faction's in `legal` (the (faction, class) pairs the group may shoot).
+    A name alone that is a faction of the `campaign` outside the battle is refused as such;
+    one that is neither a class nor a faction is refused naming both.
     """
     typed = text.strip()
     for name in sorted({*opponents, *others}, key=len, reverse=True):
@@ -229,12 +255,24 @@ def parse_target(
     if len(opponents) == 1 and find_class(typed, settings) is not None:
         return opponents[0], resolve_class(typed, settings, locale)
     stranger = named_faction(typed, settings)
+    if stranger is None:  # `Alliance` alone: a faction of the campaign, not in this battle
+        stranger = next((f for f in campaign if normal(f) == normal(typed)), None)
     if stranger is not None:
         raise GameError(
             C + "error.not_in_battle_target",
             faction=shown(stranger),
             battle=battle,
             opponents=shown_list(opponents) or "—",
+        )
+    if len(opponents) == 1 and class_and_rest(typed, settings) is None:
+        keys = [c for f, c in legal if f == opponents[0]] or list(settings.ship_stats)
+        raise GameError(
+            C + "error.target_unknown",
+            target=shown(typed),
+            battle=battle,
+            opponent=shown(opponents[0]),
+            example=class_word(keys[0], locale) if keys else "…",
+            known=known_classes(settings, locale),
         )
     if len(opponents) == 1:
         return opponents[0], resolve_class(typed, settings, locale)
@@ -328,6 +366,7 @@ def parse_fire_targets(
     battle: int,
     others: Sequence[str] = (),
     legal: Sequence[tuple[str, str]] = (),
+    campaign: Sequence[str] = (),
 ) -> list[TypedTarget]:
     """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed
     (the parts of an order in battle `battle`; `legal` as `parse_target` reads it)."""
@@ -337,7 +376,14 @@ def parse_fire_targets(
         if dice is not None and dice < 1:
             raise GameError(C + "error.split_zero", part=shown(part.strip()))
         opponent, target_class = parse_target(
-            target, opponents, settings, locale, battle=battle, others=others, legal=legal
+            target,
+            opponents,
+            settings,
+            locale,
+            battle=battle,
+            others=others,
+            legal=legal,
+            campaign=campaign,
         )
         out.append(TypedTarget(opponent, target_class, dice))
     if not out:

@@ -932,6 +932,12 @@ async def _save_route(
         # a route adds to each owner's raid roll (SP-1.7, SP-I5): a player registers only
         # routes they own a share of
         raise NotAllowed(C + "error.not_an_owner")
+    others = [f for f, _ in shares if f not in ctx.own_factions()]
+    if not ctx.is_gm and others:
+        # a share adds the route to that owner's raid roll, points and target draw (SP-I1,
+        # SP-I5), as a change would (`_owned_route`): a GM names factions the player does not
+        # play
+        raise NotAllowed(C + "error.other_owner", owners=", ".join(map(shown, others)))
     combat = await campaign_combat(ctx)
     specs = _ship_specs(ctx, old.ships if old else None, ships, acting or shares[0][0], combat)
     register = partial(

@@ -15,6 +15,7 @@ from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.space_pirates.registry import ShipSpec
 from bot.text import shown
+from cogs.fleet_combat.input import class_and_rest
 from cogs.fleet_combat.input import find_class
 
 C = "pirates."
@@ -99,6 +100,13 @@ def _ship_class(typed: str, combat: FleetCombatSettings) -> str:
     """The campaign's class a typed name means, or a refusal listing the classes in the
     reader's language (SP-I10)."""
     found = find_class(typed, combat)
+    split = None if found else class_and_rest(typed, combat)
+    if split is not None:  # `2 эсминца полицейские`: a role typed in other words is refused
+        raise RuleViolation(
+            C + "error.ships_unknown_words",
+            ship_class=shown(split[0][:64]),
+            words=shown(split[1][:64]),
+        )
     if found is None:
         raise RuleViolation(
             "space_pirates.error.unknown_class",

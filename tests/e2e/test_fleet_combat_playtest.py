@@ -49,7 +49,9 @@ async def test_a_fire_order_at_a_faction_not_in_the_battle_names_the_battles_fac
     unknown = await malta.slash(
         "/combat order battle:1 class:destroyer target:battleship", as_="player1"
     )
-    assert unknown.embed.description.startswith("Unknown ship class “battleship”.")
+    assert unknown.embed.description.startswith(
+        "“battleship” is neither a faction in battle #1 nor a ship class."
+    )
     given = await malta.slash(
         "/combat order battle:1 class:destroyer target:cruiser", as_="player1"
     )

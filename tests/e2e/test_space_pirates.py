@@ -46,8 +46,8 @@ async def test_register_routes_and_planets_and_list_them(pirates):
     """SP-1.5, SP-1.6, SP-I5, SP-I10: a shared route with shares and ships, a planet."""
     added = await pirates.slash(
         "/pirates route add name:Silk goods:300 passengers:50 owners:Vega:60, Orion:40 "
-        "ships:2 cruiser, destroyer police",
-        as_="player1",
+        "ships:2 cruiser, destroyer police faction:Vega",
+        as_="gm",
     )
     assert not added.ephemeral, added.text()
     assert "Route #1 Silk registered" in added.embed.description
@@ -73,7 +73,7 @@ async def test_bad_values_are_refused_with_the_allowed_range_and_change_nothing(
     """SP-I5, SP-I10: negative income, shares not summing to 100, unknown ship class."""
     for line, expected in (
         ("/pirates route add name:Bad goods:-5", "between 0 and"),
-        ("/pirates route add name:Bad goods:5 owners:Vega:60, Orion:30", "90"),
+        ("/pirates route add name:Bad goods:5 owners:Vega:90", "90"),
         ("/pirates route add name:Bad goods:5 ships:frigate", "frigate"),
         ("/pirates planet add name:Bad income:5 buildings:0", "between 1 and"),
     ):
@@ -501,7 +501,7 @@ async def test_a_second_planet_or_route_of_the_same_name_is_refused_with_the_edi
 
     await pirates.slash("/pirates route add name:Silk goods:300", as_="player1")
     shared = await pirates.slash(
-        "/pirates route add name:Silk goods:100 owners:Orion:50, Vega:50", as_="player2"
+        "/pirates route add name:Silk goods:100 owners:Orion:50, Vega:50 faction:Orion", as_="gm"
     )
     assert shared.ephemeral
     told = " ".join(shared.text().replace("│", " ").split())

@@ -28,8 +28,9 @@ async def orions_cruiser_lost_in_vegas_raid(pirates):
     """Orion's cruiser guards Vega and Orion's route Shared; the pirates raid it through Vega,
     who refuses the buy-off, and win. The refusal's answer."""
     added = await pirates.slash(
-        "/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion",
-        as_="player1",
+        "/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion "
+        "faction:Vega",
+        as_="gm",
     )
     assert not added.ephemeral, added.text()
     pirates.script_dice(RAID)

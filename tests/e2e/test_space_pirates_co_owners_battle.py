@@ -36,8 +36,9 @@ async def vegas_refused_raid(pirates, ships: str, faces: list[int]):
     """Vega and Orion's route Shared, guarded by `ships`, is raided through Vega, who
     refuses the buy-off; the battle is fought on `faces`. The answer and Vega's pages."""
     added = await pirates.slash(
-        f"/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:{ships}",
-        as_="player1",
+        f"/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:{ships} "
+        "faction:Vega",
+        as_="gm",
     )
     assert not added.ephemeral, added.text()
     pirates.script_dice(RAID)

@@ -158,7 +158,7 @@ async def test_a_route_is_registered_by_its_owners_and_a_shared_one_changed_by_a
     routes = await pirates.slash("/pirates routes", as_="player1")
     assert "Own2" not in (routes.embed.description or "")
     shared = await pirates.slash(
-        "/pirates route add name:Silk goods:300 owners:Vega:60, Orion:40", as_="player2"
+        "/pirates route add name:Silk goods:300 owners:Vega:60, Orion:40 faction:Orion", as_="gm"
     )
     assert not shared.ephemeral, shared.text()
 
@@ -339,7 +339,7 @@ async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirate
     await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
     await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
     await pirates.slash(
-        "/pirates route add name:Far goods:50 owners:Orion:50, Vega:50", as_="player2"
+        "/pirates route add name:Far goods:50 owners:Orion:50, Vega:50 faction:Orion", as_="gm"
     )
 
     routes = await pirates.autocomplete("/pirates route edit route:", as_="player1")

@@ -167,8 +167,9 @@ async def test_a_raid_forced_at_the_next_turn_end_tells_the_victim_and_the_co_ow
     raided and what it cost; Orion's player reads the cruiser Orion lost defending it, in
     the summary's words."""
     added = await pirates.slash(
-        "/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion",
-        as_="player1",
+        "/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion "
+        "faction:Vega",
+        as_="gm",
     )
     assert not added.ephemeral, added.text()
     pirates.script_dice([1, 6])

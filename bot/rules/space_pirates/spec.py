@@ -172,6 +172,7 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     schema_version=SCHEMA_VERSION,
     end_of_turn=turn_step,
     waiting_for=waiting,
+    settled_at_end=waiting,  # a paused resolution is finished with the defaults (SP-I45)
     setting_groups=settings_by_group,
     awaited=awaited,
     setup_step=setup_step,
