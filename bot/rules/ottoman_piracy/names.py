@@ -137,6 +137,22 @@ def power_key(name: str) -> str:
     return _POWER_ALIASES.get(normal, slug)
 
 
+# The options of the corsairs commands that name a power (`/corsairs impulse power`,
+# `/corsairs piracy target`, `ally`): their values are typed or picked from a list of names.
+POWER_OPTIONS = frozenset({"power", "target", "ally"})
+
+
+def logged_power_label(_command: str, option: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged option naming a power of the map ("ottoman", "Османы") by its name in the
+    reader's language ("Ottomans", «Османы»); None (shown as logged) for any other option and
+    for a power of the GM's own."""
+    value = options.get(option)
+    if option not in POWER_OPTIONS or not isinstance(value, str):
+        return None
+    key = power_key(value)
+    return piracy_msg(f"power.{key}") if key in KNOWN_POWERS else None
+
+
 def power_label(power: str, names: Mapping[str, str] | None = None) -> Msg | str:
     """What players see for a power: a translated name, or a custom power's name as the GM
     typed it (`names`, the state's `power_names`; its key when none was kept), escaped."""
