@@ -9,7 +9,7 @@ word itself).
 
 `option_word` is the one rule that names a command's option for a reader: the command list
 Discord shows (`bot.app.CatalogTranslator`), `/help` and the log's options line
-(cogs/history.py) all name it by it."""
+(cogs/history.py) all name it by it; `choice_word` names one of its fixed choices so."""
 
 from __future__ import annotations
 
@@ -37,6 +37,16 @@ def option_word(command: str, option: str, locale: object) -> str:
         if isinstance(value, str):
             return value
     return option
+
+
+def choice_word(name: str, locale: object) -> str:
+    """A slash command's choice (its English name, as declared: "Cruising") as the reader's
+    command list shows it (`cmd:Cruising`: «Крейсерство»), else the English name."""
+    language = language_of(locale)
+    if language == DEFAULT_LANGUAGE:
+        return name
+    value = catalog(language).get("cmd:" + name)
+    return value if isinstance(value, str) else name
 
 
 def command_msg(command: str) -> Msg:

@@ -36,6 +36,7 @@ from bot.chart_files import luck_files
 from bot.cog_base import BotCog
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
+from bot.command_names import choice_word
 from bot.command_names import command_msg
 from bot.command_names import option_word
 from bot.controls import Control
@@ -159,13 +160,49 @@ def value_text(
     return None if label is None else label.render(locale)
 
 
+# The fixed choices of the registered slash commands: (command, option) -> value -> the
+# choice's English name ("navy order", "order") -> "cruise" -> "Cruising").
+ChoiceNames = dict[tuple[str, str], dict[str, str]]
+
+
+def choice_names(tree: app_commands.CommandTree[Any]) -> ChoiceNames:
+    """Every option with fixed choices of the commands registered on `tree`, by command and
+    option, each value's choice as the command declares it."""
+    found: ChoiceNames = {}
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        for parameter in command.parameters:
+            if parameter.choices:
+                found[(command.qualified_name, parameter.name)] = {
+                    str(choice.value): choice.name for choice in parameter.choices
+                }
+    return found
+
+
+def choice_text(
+    choices: ChoiceNames | None, command: str, name: str, value: Any, locale: str
+) -> str | None:
+    """A logged option that is one of its command's fixed choices as the reader's command
+    list names it (`choice_word`: «Крейсерство», not "cruise"); None: not a choice."""
+    if choices is None or isinstance(value, bool) or not isinstance(value, str | int):
+        return None
+    declared = choices.get((command, name), {}).get(str(value))
+    return None if declared is None else choice_word(declared, locale)
+
+
 def options_text(
-    options: dict[str, Any], locale: str, command: str = "", ruleset: str = CORE
+    options: dict[str, Any],
+    locale: str,
+    command: str = "",
+    ruleset: str = CORE,
+    choices: ChoiceNames | None = None,
 ) -> str:
     """The options of an entry (of `command`, in `ruleset`), one per line, named as that
     command names them for the reader (`option_label`); an answer as its button read
-    (`answer_text`), another code of the ruleset as it reads (`value_text`); options left
-    out (None) are not shown."""
+    (`answer_text`), a fixed choice of the command as its list names it (`choice_text`, from
+    `choices`), another code of the ruleset as it reads (`value_text`); options left out
+    (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = option_label(command, str(kind), locale)
@@ -178,7 +215,9 @@ def options_text(
         if name == "answer":
             said = answer_text(ruleset, command, options, locale)
         else:
-            said = value_text(ruleset, command, name, options, locale)
+            said = choice_text(choices, command, name, value, locale) or value_text(
+                ruleset, command, name, options, locale
+            )
         lines.append(f"**{label}**: {said or option_value(name, value, locale)}")
     return "\n".join(lines)
 
@@ -657,13 +696,15 @@ async def show_embed(
     hidden: dice_expr.DiceRoll | None,
     locale: str | None = None,
     bot_id: int | None = None,
+    choices: ChoiceNames | None = None,
 ) -> discord.Embed:
     """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
     who, when, its options and every die; an entry a GM undid says so first (who, in which
     entry, why: it no longer stands); a secret roll's faces (`hidden`) for its roller or
     a GM; for a turn the bot (`bot_id`) ended at its deadline, the id of the message its dice
     came from, which a player compares with that message's own id in the channel (README,
-    "Provably fair dice"). In `locale` (by default the campaign's)."""
+    "Provably fair dice"). In `locale` (by default the campaign's); an option that is one of the
+    command's fixed `choices` as the command list names it."""
     locale = locale or ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
@@ -696,7 +737,9 @@ async def show_embed(
         local_time(found.created_at, time_zone, locale),
         inline=True,
     )
-    shown_options = options_text(options, locale, found.command, found.ruleset) if options else ""
+    shown_options = (
+        options_text(options, locale, found.command, found.ruleset, choices) if options else ""
+    )
     if shown_options:
         add_field(embed, say("history.show.options"), clip(shown_options, 1024))
     message = int((found.dice or {}).get("interaction", 0))
@@ -786,17 +829,20 @@ class HistoryCog(BotCog):
         mine = await played(ctx, ctx.actor.user_id)
         kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm, mine)
         bot_id = interaction.client.user.id if interaction.client.user else None
+        choices = choice_names(self.bot.tree)
         if kept is not None and telling(ctx, kept):
             # Posted as everyone reads it, and in full for the reader alone: a private answer
             # where the others' is posted would tell who made it.
-            everyone = await show_embed(ctx, found, as_everyone(kept), None, bot_id=bot_id)
+            everyone = await show_embed(
+                ctx, found, as_everyone(kept), None, bot_id=bot_id, choices=choices
+            )
             await reply(interaction, embed=everyone)
-            embed = await show_embed(ctx, found, kept, None, ctx.locale, bot_id)
+            embed = await show_embed(ctx, found, kept, None, ctx.locale, bot_id, choices)
             await reply(interaction, embed=embed, ephemeral=True)
             return
         private = hidden is not None or (kept is not None and kept.personal)
         locale = ctx.locale if private else ctx.public_locale
-        embed = await show_embed(ctx, found, kept, hidden, locale, bot_id)
+        embed = await show_embed(ctx, found, kept, hidden, locale, bot_id, choices)
         await reply(interaction, embed=embed, ephemeral=private)
 
     @history_group.command(

@@ -101,7 +101,7 @@ async def test_history_show_prints_options_readably_in_both_languages(campaign):
     assert "target >=5: 2 successes" in shown.embed.fields[5].value
     power = await campaign.slash("/history show entry:4", as_="player2")
     player1 = campaign.member("player1").id
-    assert power.embed.field("Options") == f"**player**: <@{player1}>\n**power**: ottoman"
+    assert power.embed.field("Options") == f"**player**: <@{player1}>\n**power**: Ottomans"
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     russian = await campaign.slash("/history show entry:8", as_="player2")
     assert "**флотоводцы**: barbarossa" in russian.embed.field("Параметры")

@@ -305,7 +305,9 @@ async def test_a_force_removal_asks_its_owner_and_answers_privately(ordered):  #
     """`/navy forces remove`: the owner is asked (the force, its kind and place); Cancel
     keeps it; Strike answers privately as before and logs `navy forces remove`."""
     asked = await ordered.slash(f"/navy forces remove name:{WS}", as_="player1")
-    assert asked.embed.title == (f"Strike {WS} of Britain (line squadron, 1) off the register?")
+    assert asked.embed.title == (
+        f"Strike {WS} of Britain (line squadron, location 1) off the register?"
+    )
     assert [b.label for b in asked.buttons] == ["Remove", "Cancel"]
     cancelled = await ordered.click(asked, "Cancel", as_="player1")
     assert cancelled.embed.title == "Cancelled: nothing was removed"
@@ -324,7 +326,7 @@ async def test_a_port_removal_asks_the_gm(navy):  # noqa: F811 - the fixture
     player = await navy.slash("/navy station remove name:Plymouth", as_="player1")
     assert player.ephemeral and red_button(player) is None and "Only a GM" in player.text()
     asked = await navy.slash("/navy station remove name:Plymouth", as_="gm")
-    assert asked.embed.title == "Take Plymouth (2) off the list of ports?"
+    assert asked.embed.title == "Take Plymouth (location 2) off the list of ports?"
     await navy.click(asked, "Cancel", as_="gm")
     listed = await navy.slash("/navy station list", as_="player1")
     assert "Plymouth" in text_of(listed)

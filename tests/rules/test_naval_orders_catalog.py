@@ -112,6 +112,17 @@ def campaign_messages():
             [],
         ),
         ("packet", [no.Ship(kind="packet")], []),
+        # the damage recorded: a jury mast, hull damage, both; hull damage not counted (NO-I5)
+        (
+            "line",
+            [
+                no.Ship(rate=4, jury_mast=True),
+                no.Ship(rate=5, hull_damage_pct=80),
+                no.Ship(rate=5, jury_mast=True, hull_damage_pct=20),
+            ],
+            [],
+        ),
+        ("line", [no.Ship(rate=4, hull_damage_pct=75)], []),
         (
             "fleet",
             [],

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
+from bot.rules.naval_orders.damage import is_damaged
 from bot.rules.naval_orders.models import RATE_NUMERALS
 from bot.rules.naval_orders.models import ActiveOrder
 from bot.rules.naval_orders.models import BlockadeOrder
@@ -207,6 +208,40 @@ def progress_msg(force: Force, *, hide_raid_duration: bool = False) -> Msg:
     )
 
 
+def _ship_damage(ship: Ship) -> Msg:
+    """One damaged vessel as the register keeps it: "1 ship of rate IV under a jury mast",
+    «1 корабль V ранга с повреждением корпуса 80 %» (NO-2.6, NO-I5)."""
+    if ship.rated and ship.rate is not None:
+        one = Msg("naval_orders.ships.rated", count=1, rate=RATE_NUMERALS[ship.rate])
+    else:
+        one = Msg(f"naval_orders.ships.{ship.kind}", count=1)
+    if ship.jury_mast and ship.hull_damage_pct:
+        return Msg("naval_orders.damage.jury_hull", ship=one, pct=ship.hull_damage_pct)
+    if ship.jury_mast:
+        return Msg("naval_orders.damage.jury", ship=one)
+    return Msg("naval_orders.damage.hull", ship=one, pct=ship.hull_damage_pct)
+
+
+def damage_line(force: Force, settings: NavalOrdersSettings) -> Msg | None:
+    """The damage the register keeps for a force's vessels (a jury mast, hull damage) and
+    how many of them count as damaged for its range and tests (NO-2.6, NO-I5: hull damage
+    above `damaged_hull_threshold_pct`); None when no vessel has any."""
+    ships = [s for s in force.all_ships() if s.jury_mast or s.hull_damage_pct]
+    if not ships:
+        return None
+    damaged = sum(1 for ship in ships if is_damaged(ship, settings))
+    counted = (
+        Msg("naval_orders.damage.counted", count=damaged)
+        if damaged
+        else Msg("naval_orders.damage.none_counted", pct=settings.damaged_hull_threshold_pct)
+    )
+    return Msg(
+        "naval_orders.damage.line",
+        ships=MsgList([_ship_damage(ship) for ship in ships]),
+        counted=counted,
+    )
+
+
 def force_lines(
     force: Force,
     settings: NavalOrdersSettings | None,
@@ -216,22 +251,33 @@ def force_lines(
     updated: bool = False,
 ) -> list[Msg]:
     """A force registered, updated (registered again, or edited) or struck off the
-    register (§4)."""
+    register (§4), with the damage recorded for its vessels (`damage_line`). A packet boat
+    takes no command test, so no officer rating is shown for it (NO-I22)."""
     if removed:
         return [Msg("naval_orders.force.removed", force=force.name, owner=force.owner)]
     port = Msg("naval_orders.place.in_port") if force.in_port else Msg("naval_orders.place.at_sea")
-    return [
-        Msg(
-            "naval_orders.force.updated" if updated else "naval_orders.force.registered",
-            force=force.name,
-            owner=force.owner,
-            kind=Msg(f"naval_orders.kind.{force.kind}"),
-            rating=f"{force.officer_rating:+d}",
-            ships=ships_msg(ship_counts(force.all_ships())),
-            location=force.location,
-            port=port,
+    if force.kind == "packet":
+        key = (
+            "naval_orders.force.updated_packet"
+            if updated
+            else "naval_orders.force.registered_packet"
         )
-    ]
+    else:
+        key = "naval_orders.force.updated" if updated else "naval_orders.force.registered"
+    params: dict[str, object] = {
+        "force": force.name,
+        "owner": force.owner,
+        "kind": Msg(f"naval_orders.kind.{force.kind}"),
+        "ships": ships_msg(ship_counts(force.all_ships())),
+        "location": force.location,
+        "port": port,
+    }
+    if force.kind == "packet":
+        lines = [Msg(key, **params)]
+    else:
+        lines = [Msg(key, rating=f"{force.officer_rating:+d}", **params)]
+    damage = damage_line(force, settings) if settings is not None else None
+    return lines + ([damage] if damage is not None else [])
 
 
 def station_lines(

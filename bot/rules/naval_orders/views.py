@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
+from bot.rules.naval_orders.messages import damage_line
 from bot.rules.naval_orders.messages import order_text
 from bot.rules.naval_orders.messages import progress_msg
 from bot.rules.naval_orders.messages import status_msg
@@ -123,6 +124,9 @@ def orders_overview(
                 ),
             )
         )
+        damage = damage_line(force, settings)
+        if damage is not None:  # NO-2.6, NO-I5: what slows it and weighs on its tests
+            lines.append(Msg("naval_orders.overview.damage", damage=damage))
         if force.in_port and state.station_at(force.location) is None:
             # NO-3.3: saved "in port" before a force was recorded so only where a port is.
             lines.append(

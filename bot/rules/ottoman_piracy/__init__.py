@@ -48,6 +48,7 @@ from bot.rules.ottoman_piracy.names import KNOWN_POWERS
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import SeaZone
 from bot.rules.ottoman_piracy.names import find_sea_zone
+from bot.rules.ottoman_piracy.names import logged_power_label
 from bot.rules.ottoman_piracy.names import power_key
 from bot.rules.ottoman_piracy.names import power_label
 from bot.rules.ottoman_piracy.names import sea_zone_choices
@@ -71,6 +72,7 @@ SPEC = RulesetSpec(
     setup_step=setup_step,
     state_warnings=state_warnings,
     answer_label=logged_answer_label,
+    value_label=logged_power_label,
 )
 
 

@@ -66,6 +66,7 @@ from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.names import sea_zone_label
 from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.names import typed_power_name
+from bot.rules.ottoman_piracy.names import zone_words
 from bot.rules.ottoman_piracy.rewards import apply_reward
 from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import awaiting_piracy
@@ -167,10 +168,9 @@ def _outcome(
 # --- step 1: declaring ---------------------------------------------------------------------
 
 
-def _piracies_in_zone(state: OttomanPiracyState, zone_key: str, turn: int) -> int:
-    return sum(
-        len(m.piracy_ids) for m in state.piracy_markers if m.zone_key == zone_key and m.turn == turn
-    )
+def _markers_in_zone(state: OttomanPiracyState, zone_key: str, turn: int) -> list[PiracyMarker]:
+    """This turn's piracy markers in the zone `zone_key` (`sea_zone_key`) names."""
+    return [m for m in state.piracy_markers if m.zone_key == zone_key and m.turn == turn]
 
 
 def check_declarer(state: OttomanPiracyState, by_faction: str | None) -> None:
@@ -211,12 +211,12 @@ def _check_declaration(
     if declaration.corsairs < 1 and settings.require_corsairs:
         raise RuleViolation(P + "error.no_corsairs", clause="OP-I2", zone=declaration.sea_zone)
     _check_zone_unlike(state, declaration.sea_zone)
-    used = _piracies_in_zone(state, sea_zone_key(declaration.sea_zone), turn)
-    if used >= settings.piracy_per_zone_per_turn:
+    markers = _markers_in_zone(state, sea_zone_key(declaration.sea_zone), turn)
+    if markers and sum(len(m.piracy_ids) for m in markers) >= settings.piracy_per_zone_per_turn:
         raise RuleViolation(
             P + "error.zone_already_used",
             clause="OP-1.4",
-            zone=declaration.sea_zone,
+            zone=sea_zone_label(markers[0].sea_zone),
             limit=settings.piracy_per_zone_per_turn,
         )
     for leader in declaration.naval_leaders:
@@ -248,13 +248,16 @@ def _check_zone_unlike(state: OttomanPiracyState, sea_zone: str) -> None:
         return
     names = [name for zone in sea_zones() for name in (zone.en, zone.ru, *zone.aliases)]
     names += [marker.sea_zone for marker in state.piracy_markers]
-    other = look_alike(sea_zone, dict.fromkeys(names))
+    # Compared as `zone_words` (case kept, as look-alikes are told by their letters' shapes),
+    # so punctuation hides no look-alike letter.
+    spellings = {zone_words(name): name for name in reversed(names)}
+    other = look_alike(zone_words(sea_zone), spellings)
     if other is not None:
         raise RuleViolation(
             P + "error.zone_look_alike",
             clause="OP-1.4",
             zone=sea_zone.strip(),
-            existing=sea_zone_label(other),
+            existing=sea_zone_label(spellings[other]),
         )
 
 
@@ -262,10 +265,9 @@ def _place_marker(
     state: OttomanPiracyState, zone_key: str, sea_zone: str, turn: int, piracy_id: int
 ) -> None:
     """OP-1.4, OP-I3: the marker goes down as soon as the declaration is accepted."""
-    for marker in state.piracy_markers:
-        if marker.zone_key == zone_key and marker.turn == turn:
-            marker.piracy_ids.append(piracy_id)
-            return
+    for marker in _markers_in_zone(state, zone_key, turn):
+        marker.piracy_ids.append(piracy_id)
+        return
     state.piracy_markers.append(
         PiracyMarker(zone_key=zone_key, sea_zone=sea_zone, turn=turn, piracy_ids=[piracy_id])
     )

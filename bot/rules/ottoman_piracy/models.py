@@ -13,10 +13,12 @@ from pydantic import BaseModel
 from pydantic import ConfigDict
 from pydantic import Field
 from pydantic import field_validator
+from pydantic import model_validator
 
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import leader_key
 from bot.rules.ottoman_piracy.names import power_key
+from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.text import CleanName
 
 Reward = Literal["squadron", "card", "vp"]
@@ -310,6 +312,13 @@ class PiracyMarker(BaseModel):
     sea_zone: CleanName
     turn: int
     piracy_ids: list[int] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _keyed_by_zone(self) -> PiracyMarker:
+        """The key as `sea_zone_key` gives it now: a marker saved when a trailing dot or a
+        hyphen made a zone key of its own (`aegean_sea.`) blocks its zone all the same."""
+        self.zone_key = sea_zone_key(self.sea_zone)
+        return self
 
 
 class CardLock(BaseModel):

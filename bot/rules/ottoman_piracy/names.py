@@ -8,6 +8,7 @@ kept as typed, keyed by their normalised form.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -100,8 +101,29 @@ def _normal(text: str) -> str:
     return " ".join(name_key(text.replace("_", " ")).split())
 
 
-def _slug(text: str) -> str:
-    return _normal(text).replace(" ", "_")
+# Apostrophes join a word's parts ("Lion's"); every other punctuation mark parts words.
+_APOSTROPHES = frozenset("'\u2019\u02bc`\u00b4")
+
+
+def zone_words(text: str) -> str:
+    """A sea-zone name's words as typed (case kept), NFKC, punctuation read as spaces
+    (apostrophes dropped) and a leading "the" left out: `Aegean sea.` and `the Aegean-sea`
+    are `Aegean sea`; a name of punctuation alone stays as it is."""
+    normal = " ".join(unicodedata.normalize("NFKC", tidy(text.replace("_", " "))).split())
+    words = "".join(
+        "" if char in _APOSTROPHES else " " if unicodedata.category(char).startswith("P") else char
+        for char in normal
+    ).split()
+    if len(words) > 1 and words[0].casefold() == "the":
+        words = words[1:]
+    return " ".join(words) or normal
+
+
+def zone_normal(text: str) -> str:
+    """What two sea-zone names are compared by (OP-1.4, OP-I3): `zone_words` case-folded
+    (`_normal`: case, width, invisible characters, spaces) with `ё` read as `е`, so
+    `Aegean sea.`, `the Aegean-Sea`, `Эгейское-море` and `Эгейское море` are one zone."""
+    return _normal(zone_words(text)).replace("ё", "е")
 
 
 def power_key(name: str) -> str:
@@ -113,6 +135,22 @@ def power_key(name: str) -> str:
     if slug in KNOWN_POWERS:
         return slug
     return _POWER_ALIASES.get(normal, slug)
+
+
+# The options of the corsairs commands that name a power (`/corsairs impulse power`,
+# `/corsairs piracy target`, `ally`): their values are typed or picked from a list of names.
+POWER_OPTIONS = frozenset({"power", "target", "ally"})
+
+
+def logged_power_label(_command: str, option: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged option naming a power of the map ("ottoman", "Османы") by its name in the
+    reader's language ("Ottomans", «Османы»); None (shown as logged) for any other option and
+    for a power of the GM's own."""
+    value = options.get(option)
+    if option not in POWER_OPTIONS or not isinstance(value, str):
+        return None
+    key = power_key(value)
+    return piracy_msg(f"power.{key}") if key in KNOWN_POWERS else None
 
 
 def power_label(power: str, names: Mapping[str, str] | None = None) -> Msg | str:
@@ -213,22 +251,21 @@ def _zone_index() -> dict[str, SeaZone]:
     index: dict[str, SeaZone] = {}
     for zone in sea_zones():
         for name in (zone.key, zone.en, zone.ru, *zone.aliases):
-            index[_normal(name)] = zone
+            index[zone_normal(name)] = zone
     return index
 
 
 def find_sea_zone(name: str) -> SeaZone | None:
-    """The known sea zone a player's text names (English, Russian, key or alias), if any."""
-    normal = _normal(name)
-    if normal.startswith("the "):
-        normal = normal[4:]
-    return _zone_index().get(normal)
+    """The known sea zone a player's text names (English, Russian, key or alias, written in
+    any way `zone_normal` reads as one), if any."""
+    return _zone_index().get(zone_normal(name))
 
 
 def sea_zone_key(name: str) -> str:
-    """The key piracy markers use (OP-1.4): the known zone's key, else the slugged text."""
+    """The key piracy markers use (OP-1.4): the known zone's key, else the text's
+    `zone_normal` form slugged, so two spellings of one zone share a marker."""
     zone = find_sea_zone(name)
-    return zone.key if zone is not None else _slug(name)
+    return zone.key if zone is not None else zone_normal(name).replace(" ", "_")
 
 
 def sea_zone_label(name: str) -> Msg | str:
