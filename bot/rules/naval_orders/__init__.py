@@ -199,6 +199,8 @@ for _key, _names in (
     ("naval_orders.error.name_of_squadron", ("force", "squadron", "fleet")),
     ("naval_orders.error.squadron_of_other_fleet", ("squadron", "existing", "fleet")),
     ("naval_orders.error.squadron_force_taken", ("squadron", "fleet")),
+    ("naval_orders.error.waypoint_not_number", ("location",)),
+    ("naval_orders.error.waypoint_twice", ("location",)),
     ("naval_orders.error.station_look_alike", ("station", "existing")),
     ("naval_orders.error.location_look_alike", ("location", "existing", "station")),
     ("navy.error.range_not_yours", ("force",)),

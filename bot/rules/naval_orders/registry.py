@@ -58,6 +58,12 @@ MAX_LOCATION_DIGITS = 6
 _LOCATION_NUMBER = re.compile(r"[-\u2010-\u2015\u2212]?\d+")
 
 
+def is_location_number(location: str) -> bool:
+    """Whether `location` is typed as a whole number (in range or not,
+    `check_location_number`), not as a word."""
+    return _LOCATION_NUMBER.fullmatch(unicodedata.normalize("NFKC", location)) is not None
+
+
 def check_location_number(location: str, clause: str) -> None:
     """A location typed as a number is a whole number from 0 to 999999 (NO-4.2: "the
     location number must be given"; the map's places are numbered so): a negative one, or

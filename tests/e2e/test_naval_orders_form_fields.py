@@ -1,0 +1,88 @@
+"""What an order form's fields take, and what their refusals say, in English and Russian.
+
+The transfer's intermediate locations are location numbers (NO-5.9), each once, and the order
+reads "via location" or "via locations" as they are one or several; an escort of a force
+without transports or merchantmen says so, not that the force is unregistered (NO-1.1); a
+blockaded port named by a name no port has is told as a name (NO-1.1). A refusal is answered
+to the player alone and records nothing. Player1 plays Britain, in Portsmouth (location 1);
+player3 plays Russia and reads Russian (its Baltic is in Portsmouth too).
+"""
+
+from __future__ import annotations
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.play import text_of
+from tests.e2e.test_naval_orders import REGISTER_WS
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+
+navy = played.navy  # the campaign, three factions and the GM's ports
+
+BALTIC = "/navy forces register name:Baltic kind:line location:1 ships:2xIII in_port:true"
+
+
+async def refused_form(
+    table, order: str, values: dict[str, str], *, unit: str = WS, as_: str = "player1"
+) -> str:
+    """`unit`'s `order` form, submitted with `values`, is refused to `as_` alone and gives
+    it no order: the refusal's text."""
+    posted = len(table.channel_messages())
+    answer = await give(table, unit, order, form(**values), as_=as_)
+    assert answer.ephemeral, answer.text()
+    assert len(table.channel_messages()) == posted
+    overview = text_of(await table.slash("/navy orders", as_=as_))
+    assert "awaiting orders" in overview or "ожидает приказов" in overview, overview
+    return " ".join(answer.embed.description.split())
+
+
+def transfer(via: str) -> dict[str, str]:
+    return {"point": "Channel", "destination": "2", "port": "Plymouth", "via": via}
+
+
+async def test_intermediate_locations_are_location_numbers_named_once(navy):
+    """NO-5.9: a word, a repeated location or a number out of range among the "via"
+    locations is refused, saying why; several read "via locations No. 9, 12"."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    word = await refused_form(navy, "move", transfer("Gotland"))
+    twice = await refused_form(navy, "move", transfer("9, 9"))
+    garbage = await refused_form(navy, "move", transfer("9, abc"))
+    huge = await refused_form(navy, "move", transfer("9, 1234567"))
+    given = await give(navy, WS, "move", form(**transfer("9, 12")))
+
+    assert word == (
+        "“Gotland” is no location number: give each intermediate location by its number, "
+        "comma-separated, e.g. 12, 9 (NO-5.9)."
+    ), word
+    assert twice == (
+        "Location 9 is named twice among the intermediate locations: name each once (NO-5.9)."
+    ), twice
+    assert garbage.startswith("“abc” is no location number"), garbage
+    assert huge.startswith("“1234567” is no location number: location numbers are whole"), huge
+    told = " ".join(text_of(given).split())
+    assert "to location No. 2 (Plymouth), via locations No. 9, 12.”" in told, told
+
+
+async def test_intermediate_locations_read_in_russian(navy):
+    """The same in Russian: the refusals, and «через локацию №9» for one location,
+    «через локации №9, 12» for several."""
+    await navy.slash(BALTIC, as_="player3")
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    word = await refused_form(navy, "move", transfer("Готланд"), unit="Baltic", as_="player3")
+    twice = await refused_form(navy, "move", transfer("9, 9"), unit="Baltic", as_="player3")
+    one = text_of(await give(navy, "Baltic", "move", form(**transfer("9")), as_="player3"))
+    several = text_of(await give(navy, WS, "move", form(**transfer("9, 12"))))
+    shown = text_of(await navy.slash("/navy orders", as_="player3"))
+
+    assert word == (
+        "«Готланд» — не номер локации: укажите каждую промежуточную локацию её номером, "
+        "через запятую, например 12, 9 (NO-5.9)."
+    ), word
+    assert twice == (
+        "Локация 9 указана среди промежуточных дважды: укажите каждую один раз (NO-5.9)."
+    ), twice
+    assert "в локацию №2 (Plymouth), через локацию №9.»" in " ".join(one.split()), one
+    assert "через локацию №9.»" in " ".join(shown.split()), shown
+    assert "via locations No. 9, 12.”" in " ".join(several.split()), several
