@@ -86,3 +86,37 @@ async def test_intermediate_locations_read_in_russian(navy):
     assert "в локацию №2 (Plymouth), через локацию №9.»" in " ".join(one.split()), one
     assert "через локацию №9.»" in " ".join(shown.split()), shown
     assert "via locations No. 9, 12.”" in " ".join(several.split()), several
+
+
+async def test_an_escort_of_a_force_without_transports_says_so(navy):
+    """NO-1.1: Britain's Channel, registered with warships only, is no convoy: the escort
+    is refused saying it carries no transports or merchantmen (not that it is unregistered);
+    a name no force has is refused as before."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await navy.slash(
+        "/navy forces register name:Channel kind:auxiliary location:1 ships:3xV in_port:true",
+        as_="player1",
+    )
+
+    empty = await refused_form(navy, "escort", {"convoy": "Channel", "details": "x"})
+    unknown = await refused_form(navy, "escort", {"convoy": "Ghost", "details": "x"})
+    await navy.slash(BALTIC, as_="player3")
+    await navy.slash(
+        "/navy forces register name:Riga kind:line location:1 ships:2xIII in_port:true",
+        as_="player3",
+    )
+    russian = await refused_form(
+        navy, "escort", {"convoy": "Riga", "details": "x"}, unit="Baltic", as_="player3"
+    )
+
+    assert empty == (
+        "“Channel” carries no transports or merchantmen: only a transport flotilla can be "
+        "escorted (NO-1.1)."
+    ), empty
+    assert unknown == (
+        "“Ghost” is not a registered force with transports or merchantmen (NO-1.1)."
+    ), unknown
+    assert russian == (
+        "У соединения «Riga» нет транспортов или купцов: конвоировать можно только "
+        "транспортную флотилию (NO-1.1)."
+    ), russian

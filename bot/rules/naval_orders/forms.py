@@ -195,10 +195,15 @@ def _check_convoy(
     escorted = resolve_force(state, convoy, owner)
     if escorted is not None and not may_know(escorted, reader):
         escorted = None
-    if escorted is None or not any(
-        s.kind in ("transport", "merchant") for s in escorted.all_ships()
-    ):
+    if escorted is None:
         raise RuleViolation("naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy)
+    if not any(s.kind in ("transport", "merchant") for s in escorted.all_ships()):
+        # Registered, and known to `reader`: it carries nothing to escort.
+        raise RuleViolation(
+            "naval_orders.error.convoy_without_transports",
+            clause="NO-1.1",
+            convoy=escorted.called,
+        )
     ending = formation_ending_convoy(escorted)
     if ending is not None:
         raise RuleViolation(
