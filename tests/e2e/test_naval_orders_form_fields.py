@@ -120,3 +120,26 @@ async def test_an_escort_of_a_force_without_transports_says_so(navy):
         "У соединения «Riga» нет транспортов или купцов: конвоировать можно только "
         "транспортную флотилию (NO-1.1)."
     ), russian
+
+
+async def test_a_blockaded_port_named_by_a_name_no_port_has_is_told_as_a_name(navy):
+    """NO-1.1: the form asks the port's name; "Narva", which no port has, is refused as a
+    port name missing from the GM's list, not as a location; a location number no port is
+    at is still told as a location."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    named = await refused_form(navy, "blockade", {"port": "Narva", "details": "x"})
+    numbered = await refused_form(navy, "blockade", {"port": "7", "details": "x"})
+    await navy.slash(BALTIC, as_="player3")
+    russian = await refused_form(
+        navy, "blockade", {"port": "Нарва", "details": "x"}, unit="Baltic", as_="player3"
+    )
+
+    assert named == (
+        "No port named “Narva” is on the GM's list: /navy station list shows the ports (NO-1.1)."
+    ), named
+    assert numbered == "No port is registered at 7 (NO-1.1).", numbered
+    assert russian == (
+        "Порта «Нарва» нет в списке ведущего: порты показывает /флот_приказы станция список "
+        "(NO-1.1)."
+    ), russian

@@ -186,6 +186,7 @@ for _key, _names in (
     ("naval_orders.error.port_mismatch", ("location", "port", "registered")),
     ("naval_orders.error.not_a_convoy", ("convoy",)),
     ("naval_orders.error.convoy_without_transports", ("convoy",)),
+    ("naval_orders.error.unknown_port_name", ("location",)),
     ("naval_orders.error.escort_convoy_dissolving", ("convoy",)),
     ("naval_orders.error.escort_convoy_forming_fleet", ("convoy", "fleet")),
     ("naval_orders.error.escort_convoy_dissolving_fleet", ("convoy",)),

@@ -171,7 +171,9 @@ def _check_port(state: NavalOrdersState, port: str) -> None:
     registered under such a name is still found by it."""
     if (state.stations.get(name_key(port)) or state.station_at(port)) is None:
         check_location_number(port, "NO-1.1")
-        raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
+        # The form asks for the port's name: one typed as a word is told as a name.
+        key = "not_a_port" if is_location_number(port) else "unknown_port_name"
+        raise RuleViolation(f"naval_orders.error.{key}", clause="NO-1.1", location=port)
 
 
 _ESCORT_REFUSAL = {
