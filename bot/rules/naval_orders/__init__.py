@@ -207,6 +207,8 @@ for _key, _names in (
     ("naval_orders.error.location_look_alike", ("location", "existing", "station")),
     ("navy.error.range_not_yours", ("force",)),
     ("navy.error.ships_format", ("item",)),
+    ("navy.error.ship_count", ("item",)),
+    ("navy.error.hull_damage", ("item",)),
     ("navy.error.squadrons_format", ("item",)),
     ("navy.error.distances_format", ("item",)),
     ("navy.error.turns_not_number", ("value",)),
