@@ -69,12 +69,28 @@ SQUADRON_WORDS: dict[str, SquadronKind] = {
 }
 MAX_COUNT = 200
 COUNTED = re.compile(r"^(\d+)\s*[x×х*]\s*(.+)$|^(\d+)\s+(\D.*)$", re.IGNORECASE)
-HULL = re.compile(r"^(\d{1,3})\s*%$")
+HULL = re.compile(r"^(\d+)\s*%$")
+MAX_HULL_PCT = 100
 SQUADRON = re.compile(r"^\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*:\s*(.+)$")
 
 
 def _ships_error(item: str) -> RuleViolation:
     return RuleViolation("navy.error.ships_format", clause="NO-I8", item=item.strip())
+
+
+def _count_error(item: str) -> RuleViolation:
+    """A count of ships out of 1 to `MAX_COUNT`: the register's limit, as a force's
+    (`MAX_SHIPS_PER_FORCE`, NO-I3)."""
+    return RuleViolation(
+        "navy.error.ship_count", clause="NO-I3", item=item.strip(), limit=MAX_COUNT
+    )
+
+
+def _hull_error(item: str) -> RuleViolation:
+    """Hull damage out of 0 to 100 %: a damaged ship is told by it (NO-I5)."""
+    return RuleViolation(
+        "navy.error.hull_damage", clause="NO-I5", item=item.strip(), limit=MAX_HULL_PCT
+    )
 
 
 def _vessel(token: str, item: str) -> tuple[VesselKind, int | None]:
@@ -98,8 +114,10 @@ def _one_item(item: str) -> list[Ship]:
         text = counted.group(2) or counted.group(4)
         count = int(number)
     words = text.split()
-    if not words or not 1 <= count <= MAX_COUNT:
+    if not words:
         raise _ships_error(item)
+    if not 1 <= count <= MAX_COUNT:
+        raise _count_error(item)
     kind, rate = _vessel(words[0], item)
     jury = False
     hull = 0
@@ -107,8 +125,10 @@ def _one_item(item: str) -> list[Ship]:
         hull_match = HULL.match(word)
         if word.casefold() in JURY_WORDS:
             jury = True
-        elif hull_match and int(hull_match.group(1)) <= 100:
+        elif hull_match:
             hull = int(hull_match.group(1))
+            if hull > MAX_HULL_PCT:
+                raise _hull_error(item)
         else:
             raise _ships_error(item)
     ship = Ship(kind=kind, rate=rate, jury_mast=jury, hull_damage_pct=hull)

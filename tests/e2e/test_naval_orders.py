@@ -893,7 +893,7 @@ async def test_a_trailing_comma_in_the_waypoints_does_not_lose_the_transfer(navy
         navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="6,, 7,")
     )
 
-    assert "to location No. 2 (Plymouth), via location No. 6, 7.”" in text_of(given), given.text()
+    assert "to location No. 2 (Plymouth), via locations No. 6, 7.”" in text_of(given), given.text()
 
 
 async def test_a_fleet_dissolving_is_reported_once_by_its_name(navy):

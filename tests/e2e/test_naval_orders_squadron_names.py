@@ -68,3 +68,96 @@ async def test_a_hidden_forces_name_is_taken_as_a_free_squadron_name(navy):
     taken = text_of(await navy.slash(FLEET.format(name="Toulon"), as_="player1"))
 
     assert taken == free.replace("Nantes", "Toulon"), taken
+
+
+KALMAR = (
+    "/navy forces register name:{name} kind:fleet location:3 "
+    "squadrons:Red (line): 2xIII; Blue (auxiliary): 3xV"
+)
+
+
+async def test_a_squadron_named_as_another_fleets_squadron_is_refused_at_once(navy):
+    """Britain's fleet Kalmar has squadrons Red and Blue. A second fleet with a squadron Red
+    would be refused dissolving for good once Kalmar is dissolved: it is refused when
+    registered, naming Kalmar's squadron, and nothing is registered."""
+    await navy.slash(KALMAR.format(name="Kalmar"), as_="player1")
+
+    refused = await refused_alone(navy, KALMAR.format(name="Kalmar2"), "player1")
+
+    assert refused == (
+        "The squadron “Red” is named, or looks too much like, “Red”, a squadron of the fleet "
+        "Kalmar: each squadron becomes a force of its name when its fleet is dissolved, so "
+        "give it a name no other force or squadron has (NO-4.10)."
+    ), refused
+    overview = text_of(await navy.slash("/navy orders", as_="player1"))
+    assert "Kalmar2" not in overview, overview
+
+
+async def test_a_force_named_as_a_fleets_squadron_is_refused_at_once(navy):
+    """France's fleet Kalmar, known after turn 1, has a squadron Red: Britain's new force Red
+    is refused when registered (the GM's too), as is Rеd with a Cyrillic е."""
+    await navy.slash(KALMAR.format(name="Kalmar"), as_="player2")
+    await end_turn(navy, 1)
+
+    refused = await refused_alone(
+        navy, "/navy forces register name:Red kind:line location:3 ships:2xIII", "player1"
+    )
+    alike = await refused_alone(
+        navy, "/navy forces register name:Rеd kind:line location:3 ships:2xIII", "player1"
+    )
+    by_gm = await refused_alone(
+        navy,
+        "/navy forces register name:Red kind:line location:3 ships:2xIII owner:Britain",
+        "gm",
+    )
+
+    assert refused == (
+        "The name “Red” is, or looks too much like, “Red”, a squadron of the fleet Kalmar: "
+        "that squadron becomes a force of its name when the fleet is dissolved, so give this "
+        "force another name (NO-4.10)."
+    ), refused
+    assert alike.startswith("The name “Rеd” is, or looks too much like, “Red”"), alike
+    assert by_gm == refused, by_gm
+    overview = text_of(await navy.slash("/navy orders", as_="player1"))
+    assert "Red" not in overview, overview
+
+
+async def test_a_hidden_fleets_squadron_name_is_taken_as_a_free_name(navy):
+    """France's fleet Kalmar is registered this turn, hidden from Britain: Britain's force Red
+    is answered word for word as a free name is (a fleet's squadron Red too: below)."""
+    await navy.slash(KALMAR.format(name="Kalmar"), as_="player2")
+    line = "/navy forces register name:{name} kind:line location:3 ships:2xIII"
+    free = text_of(await navy.slash(line.format(name="Green"), as_="player1"))
+    taken = text_of(await navy.slash(line.format(name="Red"), as_="player1"))
+
+    assert taken == free.replace("Green", "Red"), taken
+
+
+async def test_a_fleet_whose_squadron_name_was_taken_since_says_how_to_dissolve_it(navy):
+    """France's fleet Kalmar and Britain's fleet Kalmar2 both got a squadron Red in turn 1,
+    each hidden from the other. France dissolves Kalmar, so a force Red exists: Britain's
+    dissolving of Kalmar2 is refused naming its own squadron and the edit that frees it;
+    after the rename Kalmar2 is dissolved."""
+    await navy.slash(KALMAR.format(name="Kalmar"), as_="player2")
+    await navy.slash(KALMAR.format(name="Kalmar2"), as_="player1")
+    await end_turn(navy, 1)
+    await navy.slash("/navy formation kind:dissolve_fleet units:Kalmar", as_="player2")
+    dissolve = "/navy formation kind:dissolve_fleet units:Kalmar2"
+
+    await end_turn(navy, 2)
+    refused = await refused_alone(navy, dissolve, "player1")
+    await navy.slash(
+        "/navy forces edit name:Kalmar2 squadrons:Gota (line): 2xIII; Svea (auxiliary): 3xV",
+        as_="player1",
+    )
+    begun = await navy.slash(dissolve, as_="player1")
+    summary = await end_turn(navy, 3)
+
+    expected = (
+        "Kalmar2 cannot be dissolved yet: its squadron “Red” would become a force of a name "
+        "another force already bears. Rename the squadron first (/navy forces edit "
+        "name:Kalmar2 squadrons:…), then dissolve the fleet (NO-4.10)."
+    )
+    assert refused == expected, refused
+    assert "cannot" not in text_of(begun), text_of(begun)
+    assert "Kalmar2 dissolved into Gota, Svea." in summary, summary

@@ -654,7 +654,7 @@ def campaign_messages():
         1,
     )
     lapsing = turn_end(support.move_to(lapsing, "Hood", "14", 1), 1)
-    transfer = no.MoveOrder(point="C", destination="9", port="Toulon", via=["15"])
+    transfer = no.MoveOrder(point="C", destination="9", port="Toulon", via=["15", "16"])
     command = no.SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=transfer)
     sent = no.send_by_packet(lapsing, support.DEFAULTS, command, 2)
     arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)

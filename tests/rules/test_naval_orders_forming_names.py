@@ -65,21 +65,48 @@ def test_a_second_fleet_cannot_be_formed_under_the_same_name():
 
 
 def test_a_fleet_whose_squadron_has_that_name_is_not_dissolved_meanwhile():
-    """Britain's Navy, registered before, has a squadron Grand Fleet: it is not dissolved
-    while the Grand Fleet is being formed."""
+    """Britain's Navy has a squadron Grand Fleet (saved by a release that let the Grand Fleet
+    be begun beside it): it is not dissolved while the Grand Fleet is being formed, and the
+    refusal names its squadron."""
+    squadrons = [Squadron(name=n, kind="line", ships=warships(3)) for n in ("Grand Fleet", "X")]
+    state = add_force(add_force(ports(), "Red"), "Blue")
+    form = StartFormation(
+        faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Grand Fleet"
+    )
+    state = start_formation(state, DEFAULTS, form, 1).state
+    navy = add_force(ports(), "Navy", "fleet", squadrons=squadrons).forces["navy"]
+    state.forces["navy"] = navy
+    dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
+
+    error = refused(start_formation, state, DEFAULTS, dissolve, 1)
+
+    assert error.message_key == "naval_orders.error.squadron_force_taken"
+    assert " ".join(error.message("ru").split()) == (
+        "Флот «Navy» пока нельзя расформировать: его эскадра «Grand Fleet» стала бы "
+        "соединением с названием, которое уже носит другое соединение. Сначала переименуйте "
+        "эскадру (/флот_приказы соединения изменить название:Navy эскадры:…), затем "
+        "расформируйте флот (NO-4.10)."
+    )
+
+
+def test_a_fleet_is_not_formed_under_the_name_of_another_fleets_squadron():
+    """NO-2.7, NO-4.10: Britain's Navy has a squadron Grand Fleet, which becomes a force of
+    that name when the Navy is dissolved: a fleet formed under that name is refused."""
     squadrons = [Squadron(name=n, kind="line", ships=warships(3)) for n in ("Grand Fleet", "X")]
     state = add_force(add_force(ports(), "Red"), "Blue")
     state = add_force(state, "Navy", "fleet", squadrons=squadrons)
     form = StartFormation(
         faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Grand Fleet"
     )
-    state = start_formation(state, DEFAULTS, form, 1).state
-    dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
 
-    error = refused(start_formation, state, DEFAULTS, dissolve, 1)
+    error = refused(start_formation, state, DEFAULTS, form, 1)
 
-    assert error.message_key == "naval_orders.error.name_taken"
-    assert error.params["force"] == "Grand Fleet"
+    assert error.message_key == "naval_orders.error.name_of_squadron"
+    assert " ".join(error.message("ru").split()) == (
+        "Название «Grand Fleet» совпадает с названием эскадры «Grand Fleet» флота «Navy» или "
+        "слишком на него похоже: при расформировании флота эскадра станет соединением под "
+        "своим названием, так что назовите это соединение иначе (NO-4.10)."
+    )
 
 
 def test_a_fleet_is_not_registered_with_a_squadron_of_a_forming_fleets_name():

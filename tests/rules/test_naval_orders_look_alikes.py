@@ -114,10 +114,10 @@ def test_a_fleet_formed_or_dissolved_under_a_look_alike_name_is_refused():
     forming = start_formation(state, DEFAULTS, grand, 1).state
     error = refused(register_force, forming, DEFAULTS, force("Gr\u0430nd Fleet"))
     assert error.params["existing"] == "Grand Fleet"
-    # A fleet whose squadron would become a force named like another is not dissolved (its
-    # squadron named before that force was registered).
+    # A fleet whose squadron would become a force named like another is not dissolved (the
+    # two saved by a release that did not check squadron names against force names).
     state = add_force(ports(), "Navy", "fleet", squadrons=fleet_of(HOOD_CYRILLIC, "Blue"))
-    state = add_force(state, "Hood")
+    state.forces["hood"] = add_force(ports(), "Hood").forces["hood"]
     dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
     error = refused(start_formation, state, DEFAULTS, dissolve, 1)
     assert text(error) == (

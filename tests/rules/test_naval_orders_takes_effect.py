@@ -238,7 +238,8 @@ def test_no_1_1_an_escort_by_packet_lapses_when_its_convoy_is_gone():
 
     lapsed = line(resolved, "naval_orders.turn.relay_lapsed")
     assert lapsed.params["reason"].render("en") == (
-        "“Indiamen” is not a registered force with transports or merchantmen (NO-1.1)."
+        "“Indiamen” carries no transports or merchantmen: only a transport flotilla can be "
+        "escorted (NO-1.1)."
     )
     assert resolved.state.forces["hood"].order.order.kind == "cruise"
 
@@ -262,8 +263,9 @@ def test_no_i18_an_order_recorded_for_the_layovers_end_lapses_when_it_cannot_tak
     lapsed = line(resolved, "naval_orders.turn.pending_lapsed")
     assert lapsed.render("en") == (
         "  Hood: the order recorded for the end of its layover (“Escort of a transport "
-        "flotilla”) cannot take effect and has lapsed: “Indiamen” is not a registered force "
-        "with transports or merchantmen (NO-1.1). Hood awaits new orders (NO-I18)."
+        "flotilla”) cannot take effect and has lapsed: “Indiamen” carries no transports or "
+        "merchantmen: only a transport flotilla can be escorted (NO-1.1). Hood awaits new "
+        "orders (NO-I18)."
     )
     assert lapsed.render("ru").startswith("  «Hood»: приказ, записанный на конец стоянки")
     assert resolved.affected == ["Britain"]

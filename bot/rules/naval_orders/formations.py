@@ -24,9 +24,9 @@ from bot.rules.naval_orders.references import check_force_unnamed
 from bot.rules.naval_orders.references import may_know
 from bot.rules.naval_orders.references import named
 from bot.rules.naval_orders.registry import check_name_free
-from bot.rules.naval_orders.registry import check_name_not_forming
 from bot.rules.naval_orders.registry import clean_name
 from bot.rules.naval_orders.registry import find_own_force
+from bot.rules.naval_orders.registry import forming_taken
 from bot.rules.naval_orders.registry import is_convoy
 from bot.rules.naval_orders.registry import names_known
 from bot.rules.naval_orders.registry import settle_force
@@ -126,16 +126,19 @@ def _formation(
         if first.kind != "fleet" or first.order is not None:
             raise RuleViolation("naval_orders.error.formation_busy", clause="NO-2.7")
         for squadron in first.squadrons:
-            for other in state.forces.values():
-                if (
-                    other.key != first.key
-                    and named(other, squadron.name)
-                    and may_know(other, reader)
-                ):
-                    raise RuleViolation(
-                        "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
-                    )
-            check_name_not_forming(state, squadron.name, but={first.key}, reader=reader)
+            # A squadron registered (or, before these were refused, saved) under a name
+            # another force now bears: say it is this fleet's, and how to rename it.
+            taken = any(
+                other.key != first.key and named(other, squadron.name) and may_know(other, reader)
+                for other in state.forces.values()
+            )
+            if taken or forming_taken(state, squadron.name, but={first.key}, reader=reader):
+                raise RuleViolation(
+                    "naval_orders.error.squadron_force_taken",
+                    clause="NO-4.10",
+                    squadron=squadron.name,
+                    fleet=first.called,
+                )
         _check_squadrons_free(state, first, reader)
         # NO-1.1, NO-I18: the fleet stops existing as the force an escort names, unless one
         # of its squadrons, a convoy, takes its name.

@@ -4,6 +4,8 @@ nothing."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.naval_orders.formations import formation_ending_convoy
@@ -23,6 +25,7 @@ from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.references import may_know
 from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import check_location_number
+from bot.rules.naval_orders.registry import is_location_number
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.settings import OrderKind
 
@@ -168,7 +171,9 @@ def _check_port(state: NavalOrdersState, port: str) -> None:
     registered under such a name is still found by it."""
     if (state.stations.get(name_key(port)) or state.station_at(port)) is None:
         check_location_number(port, "NO-1.1")
-        raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
+        # The form asks for the port's name: one typed as a word is told as a name.
+        key = "not_a_port" if is_location_number(port) else "unknown_port_name"
+        raise RuleViolation(f"naval_orders.error.{key}", clause="NO-1.1", location=port)
 
 
 _ESCORT_REFUSAL = {
@@ -192,10 +197,15 @@ def _check_convoy(
     escorted = resolve_force(state, convoy, owner)
     if escorted is not None and not may_know(escorted, reader):
         escorted = None
-    if escorted is None or not any(
-        s.kind in ("transport", "merchant") for s in escorted.all_ships()
-    ):
+    if escorted is None:
         raise RuleViolation("naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy)
+    if not any(s.kind in ("transport", "merchant") for s in escorted.all_ships()):
+        # Registered, and known to `reader`: it carries nothing to escort.
+        raise RuleViolation(
+            "naval_orders.error.convoy_without_transports",
+            clause="NO-1.1",
+            convoy=escorted.called,
+        )
     ending = formation_ending_convoy(escorted)
     if ending is not None:
         raise RuleViolation(
@@ -266,8 +276,7 @@ def _clean_move(
     via = [v for v in (" ".join(w.split()) for w in order.via) if v]
     if len(via) != len(order.via) or len(via) > MAX_WAYPOINTS:
         raise RuleViolation("naval_orders.error.bad_waypoints", clause="NO-I17")
-    for waypoint in via:
-        check_location_number(waypoint, "NO-5.2")
+    _check_waypoint_numbers(via)
     if strict and len(via) < settings.min_waypoints:
         raise RuleViolation(
             "naval_orders.error.too_few_waypoints", clause="NO-I17", count=settings.min_waypoints
@@ -293,6 +302,26 @@ def _clean_move(
             )
         port = station.name
     return MoveOrder(point=point, destination=destination, port=port, via=via)
+
+
+def _check_waypoint_numbers(via: list[str]) -> None:
+    """NO-5.9: the intermediate locations are given by their unique numbers, as the form
+    asks, each a whole number from 0 to 999999 (`check_location_number`); a word is refused
+    (it names no location of the map's numbering), and so is a location named twice (it is
+    one intermediate point, not two). Saved orders are not checked again."""
+    seen: set[int] = set()
+    for waypoint in via:
+        if not is_location_number(waypoint):
+            raise RuleViolation(
+                "naval_orders.error.waypoint_not_number", clause="NO-5.9", location=waypoint
+            )
+        check_location_number(waypoint, "NO-5.9")
+        number = int(unicodedata.normalize("NFKC", waypoint))
+        if number in seen:
+            raise RuleViolation(
+                "naval_orders.error.waypoint_twice", clause="NO-5.9", location=waypoint
+            )
+        seen.add(number)
 
 
 def _check_not_to_its_start(force: Force, destination: str | None) -> None:

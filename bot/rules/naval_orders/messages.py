@@ -144,7 +144,12 @@ def order_text(force_name: str, active: ActiveOrder, *, return_station: str | No
             ships=ships,
             destination=_field(order.destination),
             port=_field(order.port),
-            via=", ".join(order.via) or BLANK,
+            # «через локацию №9», «через локации №9, 12»: a list of one, or of several; the
+            # word's number follows the list, not a numeral (NO-5.9).
+            via=Msg(
+                "naval_orders.via_several" if len(order.via) > 1 else "naval_orders.via_one",
+                via=", ".join(order.via) or BLANK,
+            ),
         )
     if isinstance(order, BlockadeOrder | EscortOrder | LandingOrder):
         param, place = _order_place(order)

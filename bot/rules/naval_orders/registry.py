@@ -58,6 +58,12 @@ MAX_LOCATION_DIGITS = 6
 _LOCATION_NUMBER = re.compile(r"[-\u2010-\u2015\u2212]?\d+")
 
 
+def is_location_number(location: str) -> bool:
+    """Whether `location` is typed as a whole number (in range or not,
+    `check_location_number`), not as a word."""
+    return _LOCATION_NUMBER.fullmatch(unicodedata.normalize("NFKC", location)) is not None
+
+
 def check_location_number(location: str, clause: str) -> None:
     """A location typed as a number is a whole number from 0 to 999999 (NO-4.2: "the
     location number must be given"; the map's places are numbered so): a negative one, or
@@ -137,12 +143,22 @@ def check_name_not_forming(
     be one force then, and one of them lost (NO-4.10). A name another player's formation
     not yet published gives is not refused, so as not to tell that it is under way: the
     force made at the turn's end is kept apart (`settle_force`)."""
+    if forming_taken(state, name, but=but, reader=reader):
+        raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+
+
+def forming_taken(
+    state: NavalOrdersState, name: str, *, but: Collection[str] = (), reader: str | None = None
+) -> bool:
+    """Whether a formation under way that `reader` (None: a GM) may know of gives a force
+    `name` at its turn's end (`check_name_not_forming`), but for the forces keyed in `but`."""
     key = name_key(name)
-    for force in state.forces.values():
-        if force.key in but or not formation_known(force, reader):
-            continue
-        if any(name_key(made) == key for made in formation_names(force)):
-            raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+    return any(
+        force.key not in but
+        and formation_known(force, reader)
+        and any(name_key(made) == key for made in formation_names(force))
+        for force in state.forces.values()
+    )
 
 
 def formation_known(force: Force, reader: str | None) -> bool:
@@ -202,6 +218,35 @@ def check_name_free(
         if force.key not in but and taken and may_know(force, reader):
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
     check_force_name_unlike(state, name, but=but, reader=reader)
+    # A squadron of a fleet being dissolved is a name taken already (above).
+    squadron = squadron_clash(state, name, but=but, reader=reader)
+    if squadron is not None:
+        raise RuleViolation(
+            "naval_orders.error.name_of_squadron",
+            clause="NO-4.10",
+            force=name,
+            squadron=squadron[1],
+            fleet=squadron[0].called,
+        )
+
+
+def squadron_clash(
+    state: NavalOrdersState, name: str, *, but: Collection[str] = (), reader: str | None = None
+) -> tuple[Force, str] | None:
+    """The fleet, and its squadron, whose squadron bears `name` or one like it (any case,
+    or `look_alike`), of the fleets `reader` (None: a GM) may know of but those keyed in
+    `but`; None if none. Each squadron becomes a force of its name when its fleet is
+    dissolved (NO-2.7), and an order names its force by a unique name (NO-4.10): a new
+    force, or a new squadron, named so would make the dissolving refused. A hidden fleet's
+    squadrons do not count, so that trying names tells nothing of it: a squadron that
+    clashes so is kept apart when its fleet is dissolved (`settle_force`)."""
+    for fleet in state.forces.values():
+        if fleet.kind != "fleet" or fleet.key in but or not may_know(fleet, reader):
+            continue
+        for squadron in fleet.squadrons:
+            if clashes(name, [squadron.name]):
+                return fleet, squadron.name
+    return None
 
 
 def clashes(name: str, names: Collection[str]) -> bool:
@@ -360,6 +405,15 @@ def _check_squadron_names_free(
         if name_key(name) in keys:
             raise RuleViolation(
                 "naval_orders.error.squadron_name_taken", clause="NO-4.10", squadron=name
+            )
+        clash = squadron_clash(state, name, but=but, reader=reader)
+        if clash is not None:
+            raise RuleViolation(
+                "naval_orders.error.squadron_of_other_fleet",
+                clause="NO-4.10",
+                squadron=name,
+                existing=clash[1],
+                fleet=clash[0].called,
             )
         other = look_alike(name, known)
         if other is not None:
