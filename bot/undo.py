@@ -186,7 +186,10 @@ class UndoService:
             target = await self._target(undo, campaign_id)
             uow.writes.journal = None  # a question, not a command: nothing to undo later
             choice_id = await uow.open_choice(
-                CORE, UNDO_CHOICE, None, {"seq": target.last_seq, "reason": reason}
+                CORE,
+                UNDO_CHOICE,
+                None,
+                {"seq": target.last_seq, "first": target.first_seq, "reason": reason},
             )
         return target, choice_id
 

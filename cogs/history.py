@@ -48,7 +48,9 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
+from bot.i18n import catalog
 from bot.i18n import decimal
 from bot.i18n import language_of
 from bot.i18n import msg_from_json
@@ -81,6 +83,15 @@ def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -
         message = msg_from_json(item)
         parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
     return separator.join(sentences(parts))
+
+
+def purpose_text(purpose: str, locale: str) -> str:
+    """A roll's purpose as shown: a ruleset's catalog key in `locale`, else the text it was
+    rolled with (a /roll reason, a battle's label with faction names) escaped like player
+    text everywhere else (`shown`)."""
+    if purpose in catalog(DEFAULT_LANGUAGE):
+        return t(purpose, locale)
+    return shown(purpose)
 
 
 def command_label(command: str, locale: str) -> str:
@@ -751,7 +762,9 @@ async def show_embed(
             say("history.show.dice_message.value", message=str(message), turn=ended),
         )
     for i, roll in enumerate(found.rolls[:20], start=1):
-        name = f"{i}. {t(roll.purpose, locale)}" + (f" [{roll.clause}]" if roll.clause else "")
+        name = f"{i}. {purpose_text(roll.purpose, locale)}" + (
+            f" [{roll.clause}]" if roll.clause else ""
+        )
         value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + say(
             "history.show.total", total=roll.total
         )

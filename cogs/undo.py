@@ -93,7 +93,12 @@ async def answer_undo(
     require_gm(ctx)
     seq = int(choice.payload["seq"])
     if option == "cancel":
-        await cancel_choice(interaction, ctx, choice, make_embed(ctx.pt("undo.cancelled", seq=seq)))
+        # The entries the question named (a question asked before "first" was kept: its last).
+        first = int(choice.payload.get("first", seq))
+        entries = span_text(ctx, first, seq)
+        await cancel_choice(
+            interaction, ctx, choice, make_embed(ctx.pt("undo.cancelled", entries=entries))
+        )
         return
     written = []
 
@@ -135,12 +140,7 @@ def _undone_embed(
     marked undone; for a turn end, the reopened turn's new
     commitment, anchored in the footer (read back by /history verify) with the chain head
     the undo leaves."""
-    first, last = done.undid[0], done.undid[-1]
-    span = (
-        ctx.pt("undo.done.one", seq=first)
-        if first == last
-        else ctx.pt("undo.done.span", first=first, last=last)
-    )
+    span = span_text(ctx, done.undid[0], done.undid[-1])
     body = ctx.pt(
         "undo.done.body",
         who=f"<@{ctx.actor.user_id}>",
@@ -166,6 +166,13 @@ def _undone_embed(
             f"{commitment_anchor(done.turn_end, done.commitment)}"
         )
     return embed
+
+
+def span_text(ctx: Context, first: int, last: int) -> str:
+    """Entries `first` to `last` as an undo names them: "#4", or "#2–#3"."""
+    if first == last:
+        return ctx.pt("undo.done.one", seq=first)
+    return ctx.pt("undo.done.span", first=first, last=last)
 
 
 def deadline_line(ctx: Context, turn: int, what: str, deadline: int) -> str:
