@@ -183,6 +183,7 @@ class TurnEndReport:
 
     turn: int
     summaries: list[TurnSummary]
+    revealed: list[secret_rolls.Revealed] = field(default_factory=list)  # hidden until now
 
 
 @dataclass
@@ -870,17 +871,18 @@ class CampaignService:
             # The closing entry, after each ruleset's own: the turn's end itself (its record
             # points here), revealing the turn's seed and committing to the next one's.
             closed = Msg("turn.end.log.closed", turn=campaign.turn, next=campaign.turn + 1)
+            revealed: list[secret_rolls.Revealed] = []
             closing = await uow.append(
                 "turn end",
                 options={"turn": campaign.turn},
                 outcome={
                     "summary": summary_json([closed]),
                     "next_turn": campaign.turn + 1,
-                    **await fair_turns.close_turn(uow),
+                    **await fair_turns.close_turn(uow, revealed),
                 },
             )
             await uow.writes.record_turn_end(campaign.id, campaign.turn, actor.user_id, closing.id)
-            report = TurnEndReport(turn=expected_turn, summaries=summaries)
+            report = TurnEndReport(turn=expected_turn, summaries=summaries, revealed=revealed)
             if announce is not None:
                 await announce(uow, report)
         return report

@@ -36,12 +36,14 @@ from bot.dice import Dice
 from bot.errors import Conflict
 from bot.errors import NotAllowed
 from bot.errors import NotFound
+from bot.i18n import Msg
 from bot.i18n import t
 from bot.storage import seeds
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import canonical
 from bot.storage.audit import parse_faces
 from bot.storage.audit import roll_row
+from bot.text import shown
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor
@@ -239,11 +241,54 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     )
 
 
-async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
+@dataclass(frozen=True)
+class Revealed:
+    """A hidden entry a turn's end revealed (`secret`), and the entry revealing it."""
+
+    secret: seeds.SecretRoll
+    entry: AuditEntry
+
+    def roll(self) -> dice_expr.DiceRoll | None:
+        """The secret `/roll` rebuilt (None for a ruleset's hidden entry)."""
+        return replay(json.loads(self.secret.payload))
+
+    def reason(self) -> str | None:
+        """The roll's reason, as its roller typed it (None: none)."""
+        reason = json.loads(self.secret.payload)["options"].get("reason")
+        return str(reason) if reason else None
+
+
+def reveal_msg(secret: seeds.SecretRoll, payload: dict[str, Any], turn_end: int | None) -> Msg:
+    """A secret `/roll`'s reveal as its entry's summary says it: the roll's entry, who rolled
+    it, its reason (player text, escaped) and its result; `turn_end`: the turn whose end
+    revealed it (None: a `/reveal`)."""
+    options = payload["options"]
+    reason = options.get("reason")
+    key = "roll.reveal.log" if turn_end is None else "roll.reveal.log_turn_end"
+    params: dict[str, Any] = {
+        "entry": secret.seq,
+        "who": f"<@{secret.actor_id}>",
+        "result": shown(str(payload["outcome"].get("summary") or options["dice"])),
+    }
+    if turn_end is not None:
+        params["turn"] = turn_end
+    if reason:
+        return Msg(key + "_reason", reason=shown(str(reason)), **params)
+    return Msg(key, **params)
+
+
+async def reveal(
+    uow: UnitOfWork, secret: seeds.SecretRoll, *, turn_end: int | None = None
+) -> AuditEntry:
     """Publish a secret roll's (or a ruleset's hidden entry's) hidden part in a new entry; the
-    last held entry of a closed turn publishes that turn's held seed with it (`held_reveal`)."""
+    last held entry of a closed turn publishes that turn's held seed with it (`held_reveal`).
+    A secret `/roll`'s entry says what it revealed (`reveal_msg`; `turn_end`: the turn whose
+    end reveals it)."""
     payload = json.loads(secret.payload)
-    outcome: dict[str, Any] = {"secret_reveal": {"entry": secret.seq, "payload": payload}}
+    outcome: dict[str, Any] = {}
+    if is_roll(payload):
+        outcome["summary"] = [reveal_msg(secret, payload, turn_end).to_json()]
+    outcome["secret_reveal"] = {"entry": secret.seq, "payload": payload}
     held_turn = -secret.turn
     # The open turn's held seed draws its turn end's held dice until the turn's closing entry,
     # which reveals it if no held entry of the turn stays hidden (bot/fair_turns.py).

@@ -79,11 +79,38 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
         for page in pages:
             cite_in_footer(page, locale, footer=[footer] if page is pages[-1] else [])
         embeds += pages
+    revealed = revealed_lines(report, locale)
+    if revealed:
+        embeds += line_embeds(
+            t("turn.end.revealed.title", locale, turn=turn, count=len(revealed)), revealed
+        )
     if not embeds:
         embeds.append(
             make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))
         )
     return embeds
+
+
+def revealed_lines(report: TurnEndReport, locale: str) -> list[str]:
+    """The secret `/roll`s the turn's end revealed, as `/reveal` shows one: the roll's entry,
+    who rolled it, its reason (escaped) and its faces and total (a ruleset's hidden entry is
+    its own ruleset's to tell)."""
+    lines = []
+    for revealed in report.revealed:
+        roll = revealed.roll()
+        if roll is None:
+            continue
+        reason = revealed.reason()
+        params: dict[str, Any] = {
+            "entry": revealed.secret.seq,
+            "who": f"<@{revealed.secret.actor_id}>",
+            "roll": roll.render(locale),
+        }
+        if reason:
+            lines.append(t("turn.end.revealed.line_reason", locale, reason=shown(reason), **params))
+        else:
+            lines.append(t("turn.end.revealed.line", locale, **params))
+    return lines
 
 
 def ending_line(ending: Ending, current: int, locale: str) -> str:

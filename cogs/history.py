@@ -240,14 +240,19 @@ def entry_line(
     undone: bool = False,
     hidden: secret_rolls.HiddenEntry | None = None,
     secret: SecretRoll | None = None,
+    by_turn_end: bool = False,
 ) -> str:
     """One line of `/history list`; an entry a GM undid is struck through. A ruleset's hidden
     entry (`hidden`) reads as hidden, or with its summary when the reader may read it; a
-    secret roll (`secret`) is marked 🔒 while hidden, and says where it was revealed."""
+    secret roll (`secret`) is marked 🔒 while hidden, and says where it was revealed. A
+    reveal the turn's end wrote (`by_turn_end`) is its, not a /reveal of whoever ended it."""
     dice = sum(len(r.faces) for r in entry.rolls)
+    who = actor_text(entry, hidden, locale)
+    if by_turn_end:
+        who = t("history.show.by_turn_end", locale, turn=entry.turn, who=who)
     head = (
         f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
-        f"**{command_label(entry.command, locale)}** · {actor_text(entry, hidden, locale)}"
+        f"**{command_label(entry.command, locale)}** · {who}"
     )
     if entry.ruleset != CORE:
         head += f" · {t(f'ruleset.{entry.ruleset}', locale)}"
@@ -256,7 +261,7 @@ def entry_line(
     summary = render_outcome(entry.outcome, locale)
     if hidden is not None:
         summary = hidden_summary(entry, hidden, locale, short=True)
-    elif entry.command == secret_rolls.ENTRY_REVEAL:
+    elif entry.command in REVEALS and not summary:  # a roll's reveal written before its line
         summary = secret_rolls.secret_line(entry.outcome, locale) or ""
     elif secret is not None and secret.revealed_in is None:
         summary = t("history.list.secret_hidden", locale)
@@ -448,6 +453,11 @@ async def history_page(
     if entries:
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
         rolled = await secret_rolls_on(ctx, entries)
+        ended = {
+            e.seq
+            for e in entries
+            if e.command in REVEALS and await revealed_by_turn_end(ctx, e.seq)
+        }
         text = "\n".join(
             entry_line(
                 e,
@@ -455,6 +465,7 @@ async def history_page(
                 undone=e.seq in undone,
                 hidden=hidden.get(e.seq),
                 secret=rolled.get(e.seq),
+                by_turn_end=e.seq in ended,
             )
             for e in entries
         )
@@ -739,6 +750,10 @@ async def show_embed(
         text or None,
     )
     who = actor_text(found, kept, locale, with_faction=True)
+    if found.command in REVEALS and await revealed_by_turn_end(ctx, found.seq):
+        # Written by the turn's end, not typed: no /reveal and no options to list.
+        who = say("history.show.by_turn_end", turn=found.turn, who=who)
+        options = {}
     add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
     add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
     time_zone = (await TurnFlow(ctx.service).schedule(ctx.campaign)).time_zone

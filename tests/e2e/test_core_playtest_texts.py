@@ -1,8 +1,15 @@
-"""Play-test findings in the core's texts: `/history show` escapes a roll's reason in the
-dice field's heading as everywhere else, and a cancelled undo of several entries names all
-of them, as its question did; in English and in Russian."""
+"""Play-test findings in the core's texts, in English and in Russian: `/history show`
+escapes a roll's reason in the dice field's heading as everywhere else; a cancelled undo of
+several entries names all of them, as its question did; a secret roll the turn's end reveals
+is shown in the turn's end and in its reveal's entry, which is the turn end's, not a
+/reveal; and an undo question asked before the range was kept still cancels."""
 
 from __future__ import annotations
+
+import json
+
+from bot.storage.audit import canonical
+from tests.e2e.play import newest_entry
 
 REASON = "@everyone <@123> ~~x~~ **b**"
 SHOWN = "@\u200beveryone <\u200b@123> \\~\\~x\\~\\~ \\*\\*b\\*\\*"
@@ -56,3 +63,82 @@ async def test_a_cancelled_undo_names_its_entries_in_russian(campaign):
     last = last.rstrip(")?")
     cancelled = await campaign.click(undo, "Не отменять", as_="gm")
     assert cancelled.embed.title == f"Отмена №{first}–{last} не состоялась."
+
+
+async def test_a_secret_roll_the_turns_end_reveals_is_told(campaign):
+    """A secret roll left hidden is revealed by the turn's end: its post shows who rolled
+    it, the reason (escaped) and the result, and no "Nothing happened"; the reveal's log
+    entry says the same, and `/history show` of it names the turn's end, not a /reveal;
+    `/history verify` still checks the whole chain."""
+    gm = f"<@{campaign.member('gm').id}>"
+    campaign.script_dice([4, 5, 15])
+    await campaign.slash("/roll dice:2d6 secret:true", as_="gm")  # entry #2
+    await campaign.slash("/roll dice:1d20 secret:true reason:**b**", as_="gm")  # entry #3
+    await campaign.slash("/reveal entry:2", as_="gm")  # entry #4
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "End turn 1", as_="gm")
+    posted = posted_text(campaign)
+    assert "Secret roll #3 by " + gm + ", \\*\\*b\\*\\*: 1d20 (15) = 15" in posted, posted
+    assert "1 secret roll revealed at the end of turn 1" in posted
+    assert "Nothing happened between turns" not in posted
+    page = await campaign.slash("/history list", as_="player1")
+    listed = page.embed.description
+    assert f"Secret roll #2 revealed: 2d6 = 9 (rolled by {gm})." in listed, listed
+    assert (
+        f"Secret roll #3 revealed at the end of turn 1: 1d20 = 15 (rolled by {gm}; reason: "
+        "\\*\\*b\\*\\*)." in listed
+    ), listed
+    assert f"`#4` turn 1 · **roll reveal** · {gm}\n" in listed, listed
+    assert f"**roll reveal** · the end of turn 1, ended by {gm}\n" in listed, listed
+    typed = await campaign.slash("/history show entry:4", as_="player1")
+    assert typed.field("Who") == gm
+    assert typed.field("Options") == "**entry**: 2"
+    seq = newest_entry(page, "roll reveal")
+    ended = await campaign.slash(f"/history show entry:{seq}", as_="player1")
+    assert ended.field("Who") == f"The end of turn 1, ended by {gm}"
+    assert not ended.embed.has_field("Options")
+    verified = await campaign.slash("/history verify", as_="player1")
+    assert verified.embed.title.startswith("✅"), verified.text()
+
+
+async def test_a_secret_roll_the_turns_end_reveals_is_told_in_russian(campaign):
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    gm = f"<@{campaign.member('gm').id}>"
+    campaign.script_dice([4, 5])
+    await campaign.slash("/roll dice:2d6 secret:true reason:разведка", as_="gm")
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "Завершить ход 1", as_="gm")
+    posted = posted_text(campaign)
+    assert "В конце хода 1 раскрыт 1 тайный бросок" in posted, posted
+    assert f"Тайный бросок №3 ({gm}), разведка: 2d6 (4, 5) = 9" in posted
+    assert "ничего не произошло" not in posted
+    listed = (await campaign.slash("/history list", as_="player1")).embed.description
+    assert (
+        f"Тайный бросок №3 раскрыт в конце хода 1: 2d6 = 9 (кто бросал: {gm}; причина: разведка)."
+        in listed
+    ), listed
+    assert f"**бросок раскрыть** · конец хода 1, его завершил {gm}\n" in listed, listed
+
+
+def posted_text(table) -> str:
+    """The titles and texts of the embeds of the channel's last messages, as sent."""
+    embeds = [e for m in table.channel_messages("campaign")[-4:] for e in m.all_embeds]
+    return "\n".join(f"{e.title}\n{e.description}" for e in embeds)
+
+
+async def test_an_undo_asked_before_the_range_was_kept_still_cancels(campaign):
+    """An undo question asked by the previous version keeps only its last entry: Cancel
+    still answers, naming that entry."""
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "End turn 1", as_="gm")
+    undo = await campaign.slash("/history undo reason:x", as_="gm")
+    db = campaign.bot.service.db
+    row = await db.fetchone("SELECT id, payload FROM pending_choices WHERE status = 'open'")
+    payload = json.loads(row[1])
+    del payload["first"]
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), row[0])
+        )
+    cancelled = await campaign.click(undo, "Cancel", as_="gm")
+    assert cancelled.embed.title == f"The undo of #{payload['seq']} was cancelled."
