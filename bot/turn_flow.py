@@ -92,9 +92,19 @@ PRUNE_ROUNDS = 4
 
 log = logging.getLogger(__name__)
 
-_DURATION_PART = re.compile(r"(\d+)\s*([dhmдчм])", re.IGNORECASE)
-_DURATION = re.compile(r"^\s*(\d+\s*[dhmдчм]\s*)+$", re.IGNORECASE)
-_UNIT_SECONDS = {"d": 86400, "д": 86400, "h": 3600, "ч": 3600, "m": 60, "м": 60}
+# A duration's units as GMs write them, one letter or the word, in English and in Russian
+# (each Russian word in the forms its numbers take: «1 день», «2 дня», «5 дней»).
+_UNIT_WORDS = {
+    86400: ("d", "day", "days", "д", "дн", "день", "дня", "дней", "сутки", "суток"),
+    3600: ("h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов"),
+    60: ("m", "min", "mins", "minute", "minutes", "м", "мин", "минута", "минуты", "минут"),
+}
+_UNIT_SECONDS = {word: seconds for seconds, words in _UNIT_WORDS.items() for word in words}
+_UNIT = "|".join(sorted(_UNIT_SECONDS, key=len, reverse=True))  # the longest word first
+_PART = rf"(\d+)\s*({_UNIT})\.?(?![^\W\d_])"  # a unit ends where its word does
+_DURATION_PART = re.compile(_PART, re.IGNORECASE)
+# Parts one after another, or joined by a comma, "and" or «и»: `1 day 12 hours`, `1д и 12ч`.
+_DURATION = re.compile(rf"^\s*{_PART}(?:\s*(?:,|\band\b|\bи\b)?\s*{_PART})*\s*$", re.IGNORECASE)
 _DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d.%m.%Y %H:%M")
 
 
@@ -105,7 +115,9 @@ class ScheduleError(GameError):
 
 
 def parse_duration(text: str) -> timedelta | None:
-    """`48h`, `1d 12h`, `90m` (also `2д`, `5ч`); None when the text is not a duration."""
+    """`48h`, `1d 12h`, `90m` (also `2д`, `5ч`), the units spelt out too (`48 hours`,
+    `2 days`, `1 day and 12 hours`, «48 часов», «2 дня», «90 минут»); None when the text is
+    not a duration."""
     if not _DURATION.match(text):
         return None
     seconds = sum(int(n) * _UNIT_SECONDS[unit.lower()] for n, unit in _DURATION_PART.findall(text))

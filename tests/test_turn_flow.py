@@ -12,6 +12,7 @@ from bot.storage.schedule import Schedule
 from bot.turn_flow import ScheduleError
 from bot.turn_flow import next_due
 from bot.turn_flow import parse_deadline
+from bot.turn_flow import parse_duration
 from bot.turn_flow import parse_reminders
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -52,9 +53,39 @@ def test_an_unknown_time_zone_is_refused():
     assert refused.value.message_key == "error.turn_flow.time_zone"
 
 
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("48 hours", 48),
+        ("1 hour", 1),
+        ("2 days", 48),
+        ("1 day and 12 hours", 36),
+        ("1 Day, 12 Hrs", 36),
+        ("90 minutes", 1.5),
+        ("48 часов", 48),
+        ("2 дня", 48),
+        ("5 дней", 120),
+        ("1 день и 12 часов", 36),
+        ("1 сутки", 24),
+        ("90 минут", 1.5),
+        ("48h", 48),
+        ("1d 12h", 36),
+        ("2д", 48),
+    ],
+)
+def test_a_duration_is_read_with_its_unit_as_a_letter_or_a_word(text, hours):
+    assert parse_duration(text) == timedelta(hours=hours)
+
+
+@pytest.mark.parametrize("text", ["48", "hours", "48 hoursx", "полтора часа", "48 hours ago"])
+def test_a_text_that_is_no_duration_is_not_read_as_one(text):
+    assert parse_duration(text) is None
+
+
 def test_reminder_points_are_minutes_before_the_deadline_latest_first():
     assert parse_reminders("1h, 24h") == (1440, 60)
     assert parse_reminders("none") == ()
+    assert parse_reminders("1 day, 2 hours") == (1440, 120)
     with pytest.raises(ScheduleError):
         parse_reminders("soon")
 

@@ -2,11 +2,12 @@
 escapes a roll's reason in the dice field's heading as everywhere else; a cancelled undo of
 several entries names all of them, as its question did; a secret roll the turn's end reveals
 is shown in the turn's end and in its reveal's entry, which is the turn end's, not a
-/reveal; and an undo question asked before the range was kept still cancels."""
+/reveal; a deadline's duration may spell its unit out (`48 hours`, «2 дня»)."""
 
 from __future__ import annotations
 
 import json
+import re
 
 from bot.storage.audit import canonical
 from tests.e2e.play import newest_entry
@@ -124,6 +125,37 @@ def posted_text(table) -> str:
     """The titles and texts of the embeds of the channel's last messages, as sent."""
     embeds = [e for m in table.channel_messages("campaign")[-4:] for e in m.all_embeds]
     return "\n".join(f"{e.title}\n{e.description}" for e in embeds)
+
+
+async def test_a_deadline_typed_in_words_is_set(campaign):
+    """`when:48 hours` sets the same deadline as `when:48h`, `2 дня` in Russian too; a text
+    that is no duration is refused with the forms that work."""
+    typed = await campaign.slash("/turn deadline set when:48 hours", as_="gm")
+    assert not typed.ephemeral, typed.text()
+    assert typed.embed.title == "Deadline set for turn 1"
+    worded = typed.embed.description
+    short = await campaign.slash("/turn deadline set when:48h", as_="gm")
+    assert abs(stamp(short.embed.description) - stamp(worded)) < 60  # seconds apart
+    refused = await campaign.slash("/turn deadline set when:soon", as_="gm")
+    assert refused.ephemeral
+    text = refused.embed.description
+    assert text.startswith("`soon` is neither a duration nor a date and time.")
+    assert "`48 hours`" in text and "`2 days`" in text and "`90 minutes`" in text
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    typed = await campaign.slash("/turn deadline set when:2 дня", as_="gm")
+    assert not typed.ephemeral, typed.text()
+    assert typed.embed.title == "Дедлайн хода 1 назначен"
+    await campaign.slash("/campaign gm add user:@player3", as_="gm")  # player3 reads Russian
+    refused = await campaign.slash("/turn deadline set when:скоро", as_="player3")
+    assert refused.ephemeral
+    assert "`48 часов`" in refused.embed.description, refused.embed.description
+
+
+def stamp(text: str) -> int:
+    """The first Discord timestamp (`<t:…:R>`) in `text`."""
+    found = re.search(r"<t:(\d+):", text)
+    assert found, text
+    return int(found[1])
 
 
 async def test_an_undo_asked_before_the_range_was_kept_still_cancels(campaign):
