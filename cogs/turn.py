@@ -484,7 +484,7 @@ class TurnCog(commands.Cog):
 
     @deadline.command(name="set", description="Set the turn's deadline (GM)")
     @app_commands.describe(
-        when="A duration such as 48h or 1d 12h, or a date and time such as 2026-12-03 18:00"
+        when="A duration (48h, 48 hours, 2 days) or a date and time (2026-12-03 18:00)"
     )
     async def deadline_set(self, interaction: discord.Interaction[Any], when: str) -> None:
         """Set the deadline; reminders follow the campaign's reminder points."""
