@@ -454,9 +454,7 @@ async def history_page(
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
         rolled = await secret_rolls_on(ctx, entries)
         ended = {
-            e.seq
-            for e in entries
-            if e.command in REVEALS and await revealed_by_turn_end(ctx, e.seq)
+            e.seq for e in entries if e.command in REVEALS and await reveal_by_turn_end(ctx, e)
         }
         text = "\n".join(
             entry_line(
@@ -526,6 +524,17 @@ async def sealed_page(
 
 
 REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
+
+
+async def reveal_by_turn_end(ctx: Context, entry: AuditEntry) -> bool:
+    """Whether reveal entry `entry` was written by a turn's end: a secret roll's reveal says
+    so in its summary (`secret_rolls.reveal_msg`); an older one is placed in the log
+    (`revealed_by_turn_end`)."""
+    summary = entry.outcome.get("summary")
+    keys = {str(m.get("key")) for m in summary or [] if isinstance(m, dict)}
+    if any(key.startswith("roll.reveal.log") for key in keys):
+        return any(key.startswith("roll.reveal.log_turn_end") for key in keys)
+    return await revealed_by_turn_end(ctx, entry.seq)
 
 
 async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:
@@ -750,7 +759,7 @@ async def show_embed(
         text or None,
     )
     who = actor_text(found, kept, locale, with_faction=True)
-    if found.command in REVEALS and await revealed_by_turn_end(ctx, found.seq):
+    if found.command in REVEALS and await reveal_by_turn_end(ctx, found):
         # Written by the turn's end, not typed: no /reveal and no options to list.
         who = say("history.show.by_turn_end", turn=found.turn, who=who)
         options = {}
