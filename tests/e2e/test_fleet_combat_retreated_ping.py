@@ -1,6 +1,7 @@
 """The turn's end ping after a faction retreated from a battle that goes on: the retreater
 has left it (FC-6.3, FC-I15), so its row tells it left and the battle goes on without it,
-not that it is "still fighting"; a later turn's round of that battle pings it no more."""
+not that it is "still fighting", and it is asked to record its move (FC-6.3); once it has,
+a later turn's round of that battle pings it no more."""
 
 from __future__ import annotations
 
@@ -44,12 +45,15 @@ async def test_the_retreater_reads_it_left_the_battle_not_that_it_fights_on(camp
     assert row == (
         f"{green} — Fleet combat: Battle #1 at Mecatol, round 2: Green lost no ships; Green"
         " retreated and moves 2 points in any direction (FC-6.3) — the battle goes on"
-        " without Green (FC-I15)"
+        " without Green (FC-I15); awaited from you: the move of 2 points away from Mecatol"
+        " after retreating from battle #1: record it with /combat fleet move (FC-6.3)"
     ), row
     assert "still fighting" not in row
     red = f"<@{campaign.member('player1').id}>"
     assert "still fighting (frozen until the next turn, FC-5.23)" in row_of(ping.content, red)
 
+    moved = await campaign.slash("/combat fleet move point:Mecatol to:Vega", as_="player3")
+    assert not moved.ephemeral, moved.text()
     campaign.script_dice([1] * 7)  # round 3: Red's and Blue's volleys miss
     later = ping_of(await end_turn(campaign, 3))
 
@@ -64,5 +68,9 @@ async def test_the_retreater_reads_it_in_russian(campaign):
 
     green = f"<@{campaign.member('player3').id}>"
     row = row_of(ping_of(ended).content, green)
-    assert row.endswith("— бой продолжается без фракции «Green» (FC-I15)"), row
+    assert row.endswith(
+        "— бой продолжается без фракции «Green» (FC-I15); от вас ждут: отход на 2 точки от"
+        " точки Mecatol после отступления из боя №1: отметьте его командой /бой флот"
+        " переместить (FC-6.3)"
+    ), row
     assert "бой продолжается (" not in row

@@ -258,6 +258,16 @@ def declare_attack(
                 faction=shown(faction),
                 point=shown(point),
             )
+        owed = new.retreat_move(faction, point)
+        if owed is not None:  # FC-6.3: it left the point at once; only the record lags
+            raise RuleViolation(
+                "fleet_combat.error.retreated_from_point",
+                clause="FC-6.3",
+                faction=shown(faction),
+                point=shown(point),
+                battle=owed.battle,
+            )
+    present = {f for f in present if new.retreat_move(f, point) is None}
     battle = new.battle_at(point)
     opened = battle is None
     if battle is None:

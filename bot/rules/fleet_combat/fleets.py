@@ -177,6 +177,7 @@ def register_fleet(
         f for f in new.fleets if not (f.faction == faction and same_point(f.point, point))
     ]
     if not ships:
+        new.retreat_moves = new.without_retreat_move(faction, point)  # nothing left to move
         return FleetOutcome(
             new, None, [Msg("fleet_combat.fleet.removed", faction=faction, point=point)]
         )
@@ -234,6 +235,7 @@ def move_fleet(
         return FleetOutcome(new, fleet, [])
     check_point_unlike(state, to_point)
     new.fleets.remove(fleet)
+    new.retreat_moves = new.without_retreat_move(faction, from_point)  # FC-6.3: moved away
     target = new.fleet(faction, to_point)
     if target is None:
         target = Fleet(faction=faction, point=to_point)

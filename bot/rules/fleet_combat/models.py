@@ -291,6 +291,17 @@ class Battle(BaseModel):
         return any(tuple(p) == pair for p in self.hostile_pairs)
 
 
+class RetreatMove(BaseModel):
+    """A fleet that retreated from a battle and still owes its move (FC-6.3, FC-I15): it is
+    no longer at `point` for an attack (FC-4.1) until `/combat fleet move` records the move
+    (or the fleet is removed)."""
+
+    faction: str
+    point: str
+    battle: int
+    distance: int = 2
+
+
 class FleetCombatState(BaseModel):
     """Everything the ruleset keeps per campaign."""
 
@@ -302,6 +313,26 @@ class FleetCombatState(BaseModel):
     turn_order: list[str] = Field(default_factory=list)
     next_ship_id: int = 1
     next_battle_id: int = 1
+    # FC-6.3: retreated fleets whose move is not recorded yet. Never edited in place: a
+    # command rebinds the list (`copies`). Saves from before it load with none owed.
+    retreat_moves: list[RetreatMove] = Field(default_factory=list)
+
+    def retreat_move(self, faction: str, point: str) -> RetreatMove | None:
+        """The move `faction`'s fleet owes away from `point` after a retreat, if any."""
+        key = point_key(point)
+        return next(
+            (m for m in self.retreat_moves if m.faction == faction and point_key(m.point) == key),
+            None,
+        )
+
+    def without_retreat_move(self, faction: str, point: str) -> list[RetreatMove]:
+        """`retreat_moves` less the one `faction` owes away from `point`."""
+        key = point_key(point)
+        return [
+            m
+            for m in self.retreat_moves
+            if not (m.faction == faction and point_key(m.point) == key)
+        ]
 
     def fleet(self, faction: str, point: str) -> Fleet | None:
         """The fleet of `faction` at `point` (`same_point`), if registered."""

@@ -28,6 +28,7 @@ from bot.rules.fleet_combat.models import HeldFire
 from bot.rules.fleet_combat.models import LostShip
 from bot.rules.fleet_combat.models import PacketReport
 from bot.rules.fleet_combat.models import Participant
+from bot.rules.fleet_combat.models import RetreatMove
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.models import ShipHit
@@ -453,6 +454,18 @@ class _Round:
             self.report.left.append(faction)
             if not self.fleets[faction].ships:
                 self.report.left_without_ships.append(faction)
+            elif not self.automatic:  # FC-6.3: it moves at once; until recorded, it owes
+                # the move (automatic battles belong to other rulesets, which move it)
+                owed = RetreatMove(
+                    faction=faction,
+                    point=self.battle.point,
+                    battle=self.battle.id,
+                    distance=self.settings.retreat_distance_points,
+                )
+                self.state.retreat_moves = [
+                    *self.state.without_retreat_move(faction, self.battle.point),
+                    owed,
+                ]
             if not self.settings.wounds_persist_between_battles:
                 clear_wounds(self.fleets[faction])
         self.battle.rounds_fought = self.number

@@ -214,23 +214,49 @@ def waiting_for(
 ) -> list[Msg]:
     """One line per active battle naming participants who have given neither fire orders
     nor a retreat for the coming round (their groups would be auto-targeted, or hold fire
-    with `missing_orders = hold_fire`, FC-I7)."""
+    with `missing_orders = hold_fire`, FC-I7), then one per retreated fleet whose move is not
+    recorded yet (FC-6.3)."""
     return [
         _orders_line(battle, missing, fleet_settings)
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
+    ] + [
+        shown_msg(
+            Msg(
+                "fleet_combat.waiting.retreat_move",
+                faction=move.faction,
+                battle=move.battle,
+                point=move.point,
+                count=move.distance,
+            )
+        )
+        for move in fleet_state.retreat_moves
     ]
 
 
 def awaited(
     fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
 ) -> list[Awaited]:
-    """Each participant owing fire orders or a retreat, one per battle (FC-I7); fire orders
+    """Each participant owing fire orders or a retreat, one per battle (FC-I7), then each
+    fleet owing its move after a retreat (FC-6.3); fire orders
     alone before the round a retreat may be declared for (FC-6.4, FC-I15: never in round 1
     by default); the point's name as typed (`shown_msg`)."""
     return [
         Awaited(faction, _owed_line(battle, fleet_settings))
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
+    ] + [
+        Awaited(
+            move.faction,
+            shown_msg(
+                Msg(
+                    "fleet_combat.owes.retreat_move",
+                    battle=move.battle,
+                    point=move.point,
+                    count=move.distance,
+                )
+            ),
+        )
+        for move in fleet_state.retreat_moves
     ]
 
 
