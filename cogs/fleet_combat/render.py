@@ -255,26 +255,33 @@ def fleets_embed(
     points = distinct_points(f.point for f in fleets)
     listed = 0
     for point in points:
+        here = [f for f in fleets if same_point(f.point, point)]
         battle = state.battle_at(point)
-        name = (
-            t(C + "fleets.point_battle", locale, point=shown(point), battle=battle.id)
-            if battle is not None
-            else shown(point)
-        )
-        lines = [
-            t(
-                C + "fleets.line",
-                locale,
-                faction=shown(f.faction),
-                ships=text(ships_msg(f.ships), locale),
-            )
-            for f in fleets
-            if same_point(f.point, point)
+        if battle is None:
+            groups = [(shown(point), here)]
+        else:  # the battle's participants under it, the others at the point apart
+            engaged = {p.faction for p in battle.engaged()}
+            apart = [f for f in here if f.faction not in engaged]
+            groups = [
+                (
+                    t(C + "fleets.point_battle", locale, point=shown(point), battle=battle.id),
+                    [f for f in here if f.faction in engaged],
+                ),
+                (t(C + "fleets.point_apart", locale, point=shown(point), battle=battle.id), apart),
+            ]
+        fields = [
+            (name, "\n".join(pack([_fleet_line(f, locale) for f in group], FIELD_LIMIT)[:1]))
+            for name, group in groups
+            if group
         ]
-        value = "\n".join(pack(lines, FIELD_LIMIT)[:1])
-        if len(embed.fields) >= FIELDS_PER_EMBED - 1 or len(embed) + len(value) > MESSAGE_BUDGET:
+        size = sum(len(name) + len(value) for name, value in fields)
+        if (
+            len(embed.fields) + len(fields) >= FIELDS_PER_EMBED
+            or len(embed) + size > MESSAGE_BUDGET
+        ):
             break
-        add_field(embed, name, value)
+        for name, value in fields:
+            add_field(embed, name, value)
         listed += 1
     if not points:
         embed.description = none or t(C + "fleets.none", locale)
@@ -289,6 +296,16 @@ def fleets_embed(
         )
     cite_in_footer(embed, locale)
     return embed
+
+
+def _fleet_line(fleet: Fleet, locale: str) -> str:
+    """A fleet's line in `/combat fleet show`: its faction and ships."""
+    return t(
+        C + "fleets.line",
+        locale,
+        faction=shown(fleet.faction),
+        ships=text(ships_msg(fleet.ships), locale),
+    )
 
 
 # --- a battle -------------------------------------------------------------------------------
