@@ -526,14 +526,19 @@ def _life(report: RoundReport, settings: FleetCombatSettings, ship_class: str) -
 def _losses(report: RoundReport, settings: FleetCombatSettings, locale: str) -> list[str]:
     lines = [text(m, locale) for m in loss_lines(report)]
     transports = [x for x in report.losses if x.cause == "transport"]
-    if transports:
-        factions = ", ".join(dict.fromkeys(shown(x.faction) for x in transports))
-        # FC-I13 `transport_loss_scope`, as the round was fought: with the side's last
-        # combat ship, or their own.
-        scope = report.transport_loss_scope or settings.transport_loss_scope
-        own = scope == "participant"
-        key = "report.transports_lost_own" if own else "report.transports_lost"
-        lines.append(t(C + key, locale, factions=factions))
+    # FC-I13 `transport_loss_scope`, as the round was fought: with the side's last combat
+    # ship, or their own; FC-5.9: a side (or fleet) that had none when the round began lost
+    # none with them, and is told so.
+    scope = report.transport_loss_scope or settings.transport_loss_scope
+    suffix = "_own" if scope == "participant" else ""
+    unescorted = set(report.transports_unescorted)
+    for key, lost in (
+        ("report.transports_lost", [x for x in transports if x.faction not in unescorted]),
+        ("report.transports_unescorted", [x for x in transports if x.faction in unescorted]),
+    ):
+        if lost:
+            factions = ", ".join(dict.fromkeys(shown(x.faction) for x in lost))
+            lines.append(t(C + key + suffix, locale, factions=factions))
     return lines
 
 

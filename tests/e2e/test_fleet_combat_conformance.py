@@ -108,7 +108,8 @@ async def test_fc_i9_i13_an_archived_round_reads_as_fought_after_the_gm_changes_
     """FC-I9 `deferred_damage = false`, FC-I13 `transport_loss_scope = participant`: Green's
     lone transport, allied with Red's fighter at Vega, is lost on its own in round 1. Once the
     GM sets both back to their defaults, `/combat status` of that round still heads its
-    wounds "after each volley" and says the transport went with Green's own last combat ship."""
+    wounds "after each volley" and says the transport went for want of a combat ship of
+    Green's own (FC-5.9: Green never had one)."""
     await setting(seated, "deferred_damage", "false")
     await setting(seated, "transport_loss_scope", "participant")
     await seated.slash("/combat fleet set point:Vega ships:1 fighter", as_="player1")
@@ -127,7 +128,7 @@ async def test_fc_i9_i13_an_archived_round_reads_as_fought_after_the_gm_changes_
     assert report.field("Wounds placed after each volley") == "No wounds this round."
     assert report.field("Losses") == (
         "Green loses 1 transport.\n"
-        "Transports of Green are destroyed with their own last combat ship."
+        "Transports of Green are destroyed: they have no combat ships of their own."
     )
     assert "FC-I9" in report.footer and "FC-I13" in report.footer
     assert seated.faces.pending == []

@@ -148,7 +148,8 @@ async def test_allies_refused_for_a_player_a_hostile_pair_and_an_unknown_battle(
 
 async def test_transports_die_with_their_sides_last_combat_ship(seated):
     """FC-I13 `transport_loss_scope = side`: Green brought only a transport. Allied with Red
-    (battle #1), it survives while Red's fighter does; alone (battle #2) it is lost at once;
+    (battle #1), it survives while Red's fighter does; alone (battle #2) it is lost at once,
+    its side having no combat ship (FC-5.9);
     when Red's fighter dies, Green's transport goes with it."""
     for point in ("Vega", "Sol"):
         await seated.slash(f"/combat fleet set point:{point} ships:1 fighter", as_="player1")
@@ -167,7 +168,7 @@ async def test_transports_die_with_their_sides_last_combat_ship(seated):
     assert "Green: 1 transport" in allied.embed.field("Still in the battle")
     assert alone.embed.field("Losses") == (
         "Green loses 1 transport.\n"
-        "Transports of Green are destroyed with their side's last combat ship."
+        "Transports of Green are destroyed: their side has no combat ships."
     )
     seated.script_dice([1, 6, 1])  # round 2 of battle #1: the cruiser's 6 kills the fighter
     last = await resolve(seated, 1, 2)

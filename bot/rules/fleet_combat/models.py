@@ -213,6 +213,9 @@ class RoundReport(BaseModel):
     # FC-6.3: those of `left` the parting volley left without a ship: nothing of theirs moves.
     left_without_ships: list[str] = Field(default_factory=list)
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
+    # FC-5.9: those of the transport losers whose side (or own fleet, FC-I13 scope) had no
+    # combat ship when the round began: none was lost with them. Empty in older reports.
+    transports_unescorted: list[str] = Field(default_factory=list)
     ended: bool = False
     result: BattleResult | None = None
     # FC-I6: the next round was fought at once, in the same resolution (not frozen after it).

@@ -124,6 +124,7 @@ class _Round:
         # The life of each class a packet wounded, for the report (FC-I4).
         self.wounded_life: dict[str, int] = {}
         self.groups = 0
+        self.armed_at_start: set[str] = set()
 
     def credit(self, faction: str, first: int) -> None:
         """The rolls made since record `first` were `faction`'s: its attack, its defence, the
@@ -182,6 +183,9 @@ class _Round:
 
     def fight(self) -> RoundReport:
         """The whole round: every volley, then the end of the round; returns the report."""
+        # FC-5.9: who had a combat ship when the round began (transports lost without one
+        # were never escorted; the report words their loss so)
+        self.armed_at_start = {p.faction for p in self.engaged if self.has_combat_ships(p.faction)}
         self.fire_all()
         self.finish()
         return self.report
@@ -501,7 +505,10 @@ class _Round:
             ):
                 continue
             self.counts_cache.clear()
-            for ship in self.alive(faction):
+            lost = self.alive(faction)
+            if lost and not any(f in self.armed_at_start for f in unit):
+                self.report.transports_unescorted.append(faction)
+            for ship in lost:
                 self.set_wounds(faction, ship, settings.stats_of(ship.ship_class).life)
                 self.report.losses.append(
                     LostShip(
