@@ -11,6 +11,7 @@ from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.models import Battle
 from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import RetreatMove
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
 from bot.rules.fleet_combat.rounds import fight_rounds
@@ -220,15 +221,7 @@ def waiting_for(
         _orders_line(battle, missing, fleet_settings)
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
     ] + [
-        shown_msg(
-            Msg(
-                "fleet_combat.waiting.retreat_move",
-                faction=move.faction,
-                battle=move.battle,
-                point=move.point,
-                count=move.distance,
-            )
-        )
+        _retreat_move_line("fleet_combat.waiting.retreat_move", move, faction=move.faction)
         for move in fleet_state.retreat_moves
     ]
 
@@ -245,19 +238,15 @@ def awaited(
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
     ] + [
-        Awaited(
-            move.faction,
-            shown_msg(
-                Msg(
-                    "fleet_combat.owes.retreat_move",
-                    battle=move.battle,
-                    point=move.point,
-                    count=move.distance,
-                )
-            ),
-        )
+        Awaited(move.faction, _retreat_move_line("fleet_combat.owes.retreat_move", move))
         for move in fleet_state.retreat_moves
     ]
+
+
+def _retreat_move_line(key: str, move: RetreatMove, **extra: str) -> Msg:
+    """A retreated fleet's move not recorded yet (FC-6.3): from which battle, which point
+    (as typed, `shown_msg`) and how far it moves."""
+    return shown_msg(Msg(key, battle=move.battle, point=move.point, count=move.distance, **extra))
 
 
 def _owed_line(battle: Battle, settings: FleetCombatSettings) -> Msg:
