@@ -136,3 +136,61 @@ async def test_a_force_whose_awaited_packet_order_lapses_in_a_station_stays_its_
     assert "• Western Squadron: in port replenishing (layover)" in third
     fourth = await end_turn(navy, 4)
     assert "• Western Squadron: awaiting orders" in fourth, fourth
+
+
+async def test_moving_a_force_waiting_for_its_packet_order_says_it_lapses_and_it_returns(navy):
+    """NO-3.3, NO-4.3, NO-I7: reported in 6, the transfer's only intermediate location, in
+    the relay turn, the squadron is told in the position's answer, before the turn's end,
+    that the transfer could not take effect there and lapses at turn 3's end unless it is
+    recorded elsewhere, and that, its cruise carried out, it then returns to the nearest
+    naval station. Reported back in 5, where the transfer can take effect, it is not."""
+    await cruise_ended_waiting_for_a_transfer(navy)
+
+    moved = await navy.slash(f"/navy position unit:{WS} location:6", as_="player1")
+
+    told = " ".join(text_of(moved).split())
+    assert moved.ephemeral
+    assert (
+        "Where Western Squadron is now, the order brought by packet boat (relay #1, "
+        "“Transfer”) could not take effect: An intermediate location of a transfer lies on its "
+        "way, not at its start: Western Squadron is already at location 6."
+    ) in told, told
+    assert (
+        "Unless Western Squadron is recorded elsewhere by the end of turn 3, that order lapses "
+        "then; Western Squadron has carried out its order and has no other, so it must then "
+        "return to the nearest naval station for supplies and new orders"
+    ) in told, told
+    back = await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    assert "could not take effect" not in text_of(back), text_of(back)
+    third = await end_turn(navy, 3)
+    assert "the order brought by packet boat (relay #1) takes effect from turn 4" in third
+
+
+async def test_moving_a_cruising_force_where_its_packet_order_lapses_says_so(navy):
+    """NO-3.3, NO-4.3, NO-I7: still cruising in 5 (3 turns), the squadron has a transfer via
+    6 brought by packet boat in turn 2; reported in 6 that turn, it is told the transfer
+    lapses at turn 3's end unless it is recorded elsewhere, that it goes on cruising, and
+    that a cruise carried out without the transfer sends it back to a naval station."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="3"))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    await end_turn(navy, 1)
+    transfer = form(point="Channel", destination="1", port="Portsmouth", via="6")
+    await send(navy, "Swift", WS, "move", transfer)
+    await navy.slash("/navy position unit:Swift location:5", as_="player1")
+    await navy.slash("/navy arrived relay:1", as_="player1")
+
+    moved = await navy.slash(f"/navy position unit:{WS} location:6", as_="player1")
+
+    told = " ".join(text_of(moved).split())
+    assert "the order brought by packet boat (relay #1, “Transfer”) could not take effect" in told
+    assert (
+        "Unless Western Squadron is recorded elsewhere by the end of turn 3, that order lapses "
+        "then. Western Squadron goes on with its order “Cruising”; if that is carried out where "
+        "the order brought by packet boat cannot take effect, or after that order has lapsed, "
+        "Western Squadron must return to the nearest naval station"
+    ) in told, told

@@ -14,6 +14,7 @@ from tests.e2e import test_naval_orders as played
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 
@@ -143,3 +144,25 @@ async def test_a_blockaded_port_named_by_a_name_no_port_has_is_told_as_a_name(na
         "Порта «Нарва» нет в списке ведущего: порты показывает /флот_приказы станция список "
         "(NO-1.1)."
     ), russian
+
+
+async def test_a_blockaded_port_given_by_its_location_number_is_recorded_by_its_name(navy):
+    """NO-1.1: the port typed as "20", Brest's location, is recorded as Brest: the order's
+    wording, /navy orders and the turn's end name Brest, never "20"; a Russian player's
+    blockade of "2" reads Plymouth."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    given = await give(navy, WS, "blockade", form(port="20", details="off the Goulet"))
+
+    wording = "“Blockade the seaport Brest with the forces of the Squadron “Western Squadron”"
+    assert wording in " ".join(text_of(given).split()), text_of(given)
+    overview = " ".join(text_of(await navy.slash("/navy orders", as_="player1")).split())
+    assert wording in overview and "seaport 20" not in overview, overview
+    ended = await end_turn(navy, 1)
+    assert "seaport 20" not in ended, ended
+    after = " ".join(text_of(await navy.slash("/navy orders", as_="player1")).split())
+    assert wording in after, after
+    await navy.slash(BALTIC, as_="player3")
+    russian = await give(navy, "Baltic", "blockade", form(port="2"), as_="player3")
+    told = " ".join(text_of(russian).split())
+    assert "«Блокировать морской порт Plymouth силами" in told, told

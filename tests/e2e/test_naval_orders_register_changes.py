@@ -204,7 +204,7 @@ async def test_an_order_forms_location_number_out_of_range_is_refused(navy, orde
 async def test_a_blockaded_ports_number_out_of_range_is_refused_in_russian(navy):
     """NO-1.1: Russia's player blockades port "−7" (a typographic minus), then port
     1234567: each is refused privately in Russian, naming the range, and the squadron
-    still lacks its order; port 20 (Brest's location) is blockaded."""
+    still lacks its order; port 20 (Brest's location) is blockaded, named Brest."""
     await navy.slash(
         "/флот_приказы соединения зарегистрировать название:Балтийская эскадра вид:line "
         "локация:19 корабли:2xIII",
@@ -228,7 +228,7 @@ async def test_a_blockaded_ports_number_out_of_range_is_refused_in_russian(navy)
     )
     given = await navy.submit_modal(opened, form(port="20", details="у Гуле"), as_="player3")
     assert given.ephemeral
-    assert "«Блокировать морской порт 20 силами эскадры" in flat(text_of(given)), given.text()
+    assert "«Блокировать морской порт Brest силами эскадры" in flat(text_of(given)), given.text()
 
 
 async def test_a_distance_row_naming_a_station_twice_is_refused(navy):

@@ -658,8 +658,19 @@ def campaign_messages():
     command = no.SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=transfer)
     sent = no.send_by_packet(lapsing, support.DEFAULTS, command, 2)
     arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
+    # reported where it could not take effect: the answer says it lapses, and what follows
+    take(position(arrived.state, "Hood", "15", 2))  # the cruise goes on, then a return
     lapsing = turn_end(arrived.state, 2)  # the cruise is complete; Hood waits in 14
+    take(position(lapsing, "Hood", "15", 3))  # it waits for nothing else: a return
     turn_end(support.move_to(lapsing, "Hood", "15", 3), 3)
+    # ... and to a force with no order of its own: it goes on as before
+    unordered = support.add_force(
+        support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")]
+    )
+    unordered = support.add_force(unordered, "Hood", location="14", in_port=False)
+    sent = no.send_by_packet(unordered, support.DEFAULTS, command, 2)
+    arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
+    take(position(arrived.state, "Hood", "16", 2))
     # in port at a naval station other than the one the GM confirmed (NO-I16)
     plymouth = no.RegisterStation(name="Plymouth", location="2", naval_station=True)
     bound = no.register_station(support.add_force(support.ports(), "Hood"), plymouth).state

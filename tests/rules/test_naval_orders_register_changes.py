@@ -115,18 +115,16 @@ def test_no_i7_a_transfer_on_its_way_or_recorded_for_the_layover_keeps_its_port_
     )
 
 
-def test_no_1_1_a_blockade_naming_the_location_keeps_the_port_there_one_naming_it_follows():
-    """NO-1.1: a blockade of "9" needs a port in 9, so Toulon is not moved; a blockade of
-    "Toulon" names the port, which it still finds in 12, so Toulon moves."""
+def test_no_1_1_a_blockade_of_a_ports_location_number_names_the_port_and_follows_it():
+    """NO-1.1: a blockade of "9" is recorded as one of Toulon, the port listed there, as a
+    blockade of "Toulon" is: both name the port, which they still find in 12, so Toulon
+    moves."""
     by_location = order(add_force(ports(), "Hood"), "Hood", BlockadeOrder(port=PORT_9), 1)
     by_name = order(add_force(ports(), "Hood"), "Hood", BlockadeOrder(port="Toulon"), 1)
 
-    refused = refusal(toulon_at, by_location, "12")
-
-    assert "the order of Hood (“Blockade of a seaport”) could not be completed" in (
-        refused.message("en")
-    )
-    assert toulon_at(by_name, "12").stations["toulon"].location == "12"
+    assert by_location.forces["hood"].order.order == BlockadeOrder(port="Toulon")
+    for state in (by_location, by_name):
+        assert toulon_at(state, "12").stations["toulon"].location == "12"
 
 
 @pytest.mark.parametrize("model", [RepairOrder(details="masts"), DisbandOrder()])

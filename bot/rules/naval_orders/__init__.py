@@ -75,11 +75,11 @@ from bot.rules.naval_orders.orders import give_order
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.packets import register_packet_arrival
 from bot.rules.naval_orders.packets import send_by_packet
+from bot.rules.naval_orders.position import report_position
 from bot.rules.naval_orders.registry import register_force
 from bot.rules.naval_orders.registry import register_station
 from bot.rules.naval_orders.registry import remove_force
 from bot.rules.naval_orders.registry import remove_station
-from bot.rules.naval_orders.registry import report_position
 from bot.rules.naval_orders.registry import set_station_distances
 from bot.rules.naval_orders.reports import CommandTestResult
 from bot.rules.naval_orders.reports import Modifier

@@ -21,6 +21,7 @@ from bot.rules.naval_orders.models import NavalOrdersState
 from bot.rules.naval_orders.models import Order
 from bot.rules.naval_orders.models import RaidOrder
 from bot.rules.naval_orders.models import RepairOrder
+from bot.rules.naval_orders.models import Station
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.references import may_know
 from bot.rules.naval_orders.references import resolve_force
@@ -139,7 +140,9 @@ def clean_order(
     if isinstance(order, BlockadeOrder):
         port = _text(order.port, "port", kind, strict)
         if port is not None:
-            _check_port(state, port)
+            # NO-1.1: recorded by the port's name on the GM's list, whether typed by its
+            # name or its location number, so every line after names the port.
+            port = _check_port(state, port).name
         return BlockadeOrder(port=port, details=_text(order.details, "details", kind, False) or "")
     if isinstance(order, EscortOrder):
         convoy = _text(order.convoy, "convoy", kind, strict)
@@ -164,16 +167,18 @@ def clean_order(
     return DisbandOrder(details=details)
 
 
-def _check_port(state: NavalOrdersState, port: str) -> None:
-    """NO-1.1: a blockaded seaport is a registered one (by name or location). A port named
-    by a location number no location has (negative, or of more than six digits) is refused
-    naming the range, as every location number is (`check_location_number`); a port
-    registered under such a name is still found by it."""
-    if (state.stations.get(name_key(port)) or state.station_at(port)) is None:
+def _check_port(state: NavalOrdersState, port: str) -> Station:
+    """NO-1.1: a blockaded seaport is a registered one (by name or location); returns it. A
+    port named by a location number no location has (negative, or of more than six digits)
+    is refused naming the range, as every location number is (`check_location_number`); a
+    port registered under such a name is still found by it."""
+    station = state.stations.get(name_key(port)) or state.station_at(port)
+    if station is None:
         check_location_number(port, "NO-1.1")
         # The form asks for the port's name: one typed as a word is told as a name.
         key = "not_a_port" if is_location_number(port) else "unknown_port_name"
         raise RuleViolation(f"naval_orders.error.{key}", clause="NO-1.1", location=port)
+    return station
 
 
 _ESCORT_REFUSAL = {

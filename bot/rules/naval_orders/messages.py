@@ -327,6 +327,29 @@ def position_lines(force: Force, *, back_in_zone: bool, lapses: bool = False) ->
     return lines
 
 
+def relay_lapse_line(relay: PacketRelay, force: Force, reason: Msg) -> Msg:
+    """Where the force now is, the order brought by packet boat that has reached it could
+    not take effect (`reason`, the refusal): it lapses at the end of the turn before it was
+    to take effect (NO-I7), unless the force is elsewhere by then; the force then goes on as
+    before, or returns to the nearest naval station for new orders: at once if it carried
+    out its cruise or raid waiting for it, or when it carries out the one it has (NO-4.3,
+    NO-6.3, NO-I16)."""
+    params: dict[str, object] = {
+        "force": force.name,
+        "relay": relay.id,
+        "order": Msg(f"naval_orders.order.{relay.order.order.kind}"),
+        "reason": reason,
+        "turn": (relay.effective_turn or 1) - 1,
+    }
+    active = force.order
+    if active is None and force.owes_return:
+        return Msg("naval_orders.position.relay_lapses_return", **params)
+    if active is not None and isinstance(active.order, CruiseOrder | RaidOrder):
+        current = Msg(f"naval_orders.order.{active.order.kind}")
+        return Msg("naval_orders.position.relay_lapses_then_return", **params, current=current)
+    return Msg("naval_orders.position.relay_lapses", **params)
+
+
 def order_lines(force: Force, active: ActiveOrder, *, pending: bool) -> list[Msg]:
     """An order recorded: its mandatory text, and when it takes effect (NO-I7, NO-I18)."""
     lines = [

@@ -375,6 +375,27 @@ class NavalOrdersState(BaseModel):
     # Hidden raid duration rolls (their entries) published when their raid ends (NO-I13).
     hidden_raid_rolls: list[int] = Field(default_factory=list)
 
+    @model_validator(mode="after")
+    def _blockades_name_their_port(self) -> NavalOrdersState:
+        """A blockade saved before its port was recorded by name keeps the port as typed: by
+        its location number ("12"), or in other letters ("brest"), it names the port the
+        GM's list has there by that port's name (NO-1.1), as one given now does
+        (`forms.clean_order`), so the status and the turn's end read the port's name. A
+        number that is the name of a listed port stays that port's; one naming no port
+        stays as it was."""
+        forces = {key: _blockade_by_name(self, force) for key, force in self.forces.items()}
+        relays = [
+            relay.model_copy(update={"order": named})
+            if (named := _blockade_port_named(self, relay.order)) is not relay.order
+            else relay
+            for relay in self.relays
+        ]
+        if any(forces[key] is not force for key, force in self.forces.items()):
+            self.forces = forces
+        if any(new is not old for new, old in zip(relays, self.relays, strict=True)):
+            self.relays = relays
+        return self
+
     def station_at(self, location: str) -> Station | None:
         """The port or station registered at `location`, if any."""
         wanted = name_key(location)
@@ -382,6 +403,30 @@ class NavalOrdersState(BaseModel):
             if name_key(station.location) == wanted:
                 return station
         return None
+
+
+def _blockade_port_named(state: NavalOrdersState, active: ActiveOrder) -> ActiveOrder:
+    """`active` with its blockade's port named as the GM's list names it, if the blockade
+    names it by its location (`NavalOrdersState._blockades_name_their_port`); else itself."""
+    order = active.order
+    if not isinstance(order, BlockadeOrder) or order.port is None:
+        return active
+    station = state.stations.get(name_key(order.port)) or state.station_at(order.port)
+    if station is None or station.name == order.port:
+        return active
+    named = order.model_copy(update={"port": station.name})
+    return active.model_copy(update={"order": named})
+
+
+def _blockade_by_name(state: NavalOrdersState, force: Force) -> Force:
+    """`force` with its blockades (in force, or waiting for its layover) naming their port
+    by name (`_blockade_port_named`); itself when there is nothing to rename."""
+    update = {
+        field: named
+        for field, active in (("order", force.order), ("pending_order", force.pending_order))
+        if active is not None and (named := _blockade_port_named(state, active)) is not active
+    }
+    return force.model_copy(update=update) if update else force
 
 
 # --- commands -------------------------------------------------------------------------------

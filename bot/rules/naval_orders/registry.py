@@ -1,5 +1,5 @@
 """The register of forces and ports (rules/naval-orders.md §4): lookups, ownership checks,
-registering forces and stations, and the positions players report from their own map.
+registering forces and stations (the positions players report: position.py).
 
 Every command returns a `NavalOutcome` with a new state; the state passed in is unchanged.
 """
@@ -16,7 +16,6 @@ from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.naval_orders.messages import force_lines
-from bot.rules.naval_orders.messages import position_lines
 from bot.rules.naval_orders.messages import station_lines
 from bot.rules.naval_orders.models import MAX_NAME
 from bot.rules.naval_orders.models import MAX_SHIPS_PER_FORCE
@@ -26,7 +25,6 @@ from bot.rules.naval_orders.models import NavalOrdersState
 from bot.rules.naval_orders.models import RaidOrder
 from bot.rules.naval_orders.models import RegisterForce
 from bot.rules.naval_orders.models import RegisterStation
-from bot.rules.naval_orders.models import ReportPosition
 from bot.rules.naval_orders.models import Ship
 from bot.rules.naval_orders.models import Station
 from bot.rules.naval_orders.models import name_key
@@ -677,53 +675,6 @@ def set_station_distances(
             )
         )
     return NavalOutcome(state=new, lines=lines)
-
-
-def report_position(
-    state: NavalOrdersState, settings: NavalOrdersSettings, command: ReportPosition, turn: int
-) -> NavalOutcome:
-    """Record where a force is now, from the players' map (NO-I6: the players move).
-
-    A force returning to its cruising or raiding zone after a battle stops returning when it
-    is registered in that location again (NO-I15). Forming or in layover, it may not move
-    (NO-2.7, NO-2.11). Back at sea with an order waiting for its layover, it is told that the
-    order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18).
-    """
-    force = find_own_force(state, command.force, command.faction, command.by_gm)
-    location = clean_location(command.location, "NO-I6")
-    check_port_at(state, location, in_port=command.in_port)
-    moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
-    if moved and force.status in ("forming", "layover") and not command.by_gm:
-        if force.status == "layover" and force.layover_until is not None:
-            # NO-2.11: say until when it stays, and who may correct its place meanwhile.
-            raise RuleViolation(
-                "naval_orders.error.cannot_move_layover",
-                clause="NO-2.11",
-                force=force.name,
-                turn=force.layover_until,
-                next=force.layover_until + 1,
-            )
-        clause = "NO-2.7" if force.status == "forming" else "NO-2.11"
-        raise RuleViolation("naval_orders.error.cannot_move", clause=clause, force=force.name)
-    new = writable(state, force.key)
-    mine = new.forces[force.key]
-    mine.location = location
-    mine.in_port = command.in_port
-    back = False
-    if (
-        mine.status == "returning_to_zone"
-        and mine.order is not None
-        and name_key(location) == name_key(station_location(mine) or "")
-    ):
-        mine.status = "executing"
-        mine.return_due_turn = None
-        mine.late_reported = False
-        back = True
-    # NO-3.3, NO-I18: an order given on arrival waits for the layover the arrival begins at
-    # the turn's end; back at sea, the force has not arrived, and the order lapses then.
-    lapses = mine.pending_order is not None and not mine.in_port and mine.status != "layover"
-    lines = position_lines(mine, back_in_zone=back, lapses=lapses)
-    return NavalOutcome(state=new, force=mine, lines=lines)
 
 
 def check_port_at(state: NavalOrdersState, location: str, *, in_port: bool) -> None:

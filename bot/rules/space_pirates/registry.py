@@ -177,7 +177,16 @@ def register_route(
         raise RuleViolation(f"{P}error.shares", clause="SP-I5", total=total)
     for spec in ships:
         if spec.owner not in factions:
-            raise RuleViolation(f"{P}error.ship_owner", clause="SP-I43", owner=shown(spec.owner))
+            # SP-I43, SP-I28: a route's ships are its owners'; another faction's would fight
+            # and die for it, keep that faction's privateers out of its battles (SP-I36) and
+            # lower no raid roll of that faction's, which has no share of the route.
+            raise RuleViolation(
+                f"{P}error.ship_owner",
+                clause="SP-I43",
+                owner=shown(spec.owner),
+                route=shown(route_name),
+                owners=MsgList([shown(f) for f in factions]),
+            )
     checked = _ships(state, ships, combat, "SP-I10")
     if route_id is not None and state.route(route_id) is None:
         raise NotFound(f"{P}error.route_not_found", route=route_id)
