@@ -246,6 +246,12 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # as "vp") as the button the player clicked read, from the entry's command and options:
     # `/history show` shows it so. None (or no hook): the code as logged.
     answer_label: Callable[[str, Mapping[str, Any]], Msg | None] | None = None
+    # An answer an entry of this ruleset logs by its place among the options its question
+    # offered (Company raids' defender, "d0": a piece's name may be long or hold any
+    # character) as the option it picked, from the entry's command, options and outcome (what
+    # the entry keeps beside its summary: the pick, who it belongs to): `/history show` shows
+    # it so, before `answer_label`. None (or no hook): `answer_label`.
+    picked_label: Callable[[str, Mapping[str, Any], Mapping[str, Any]], Msg | None] | None = None
     # Another option an entry of this ruleset logs as one of its codes (Company raids' "step":
     # "owner_choice") as the reader reads it, from the entry's command, the option's name and
     # the options: `/history show` shows it so. None (or no hook): the value as logged.

@@ -144,15 +144,27 @@ def option_label(command: str, name: str, locale: str) -> str:
     return own if own != logged else name
 
 
-def answer_text(ruleset: str, command: str, options: dict[str, Any], locale: str) -> str | None:
+def answer_text(
+    ruleset: str,
+    command: str,
+    options: dict[str, Any],
+    locale: str,
+    outcome: dict[str, Any] | None = None,
+) -> str | None:
     """A logged answer (the option "answer" of a click on a question) as its button read for
-    the reader (`RulesetSpec.answer_label`: "+1 piracy VP", not "vp"); None: shown as logged
-    (a ruleset that names none, or a code it does not know)."""
+    the reader (`RulesetSpec.answer_label`: "+1 piracy VP", not "vp"; one logged by its place
+    among the options offered as the option the entry's `outcome` says it picked,
+    `picked_label`: "Defend with Guard (Vera)", not "d0"); None: shown as logged (a ruleset
+    that names none, or a code it does not know)."""
     try:
         spec = rulesets.get(ruleset)
     except KeyError:
         return None
-    label = spec.answer_label(command, options) if spec.answer_label is not None else None
+    label = None
+    if spec.picked_label is not None and outcome is not None:
+        label = spec.picked_label(command, options, outcome)
+    if label is None and spec.answer_label is not None:
+        label = spec.answer_label(command, options)
     return None if label is None else label.render(locale)
 
 
@@ -208,12 +220,13 @@ def options_text(
     command: str = "",
     ruleset: str = CORE,
     choices: ChoiceNames | None = None,
+    outcome: dict[str, Any] | None = None,
 ) -> str:
     """The options of an entry (of `command`, in `ruleset`), one per line, named as that
     command names them for the reader (`option_label`); an answer as its button read
-    (`answer_text`), a fixed choice of the command as its list names it (`choice_text`, from
-    `choices`), another code of the ruleset as it reads (`value_text`); options left out
-    (None) are not shown."""
+    (`answer_text`, from the entry's `outcome` where it names the pick), a fixed choice of
+    the command as its list names it (`choice_text`, from `choices`), another code of the
+    ruleset as it reads (`value_text`); options left out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = option_label(command, str(kind), locale)
@@ -224,7 +237,7 @@ def options_text(
             continue
         label = option_label(command, name, locale)
         if name == "answer":
-            said = answer_text(ruleset, command, options, locale)
+            said = answer_text(ruleset, command, options, locale, outcome)
         else:
             said = choice_text(choices, command, name, value, locale) or value_text(
                 ruleset, command, name, options, locale
@@ -772,8 +785,12 @@ async def show_embed(
         local_time(found.created_at, time_zone, locale),
         inline=True,
     )
+    # A hidden entry's outcome is not read: only the options it lets the reader see.
+    outcome = found.outcome if kept is None else None
     shown_options = (
-        options_text(options, locale, found.command, found.ruleset, choices) if options else ""
+        options_text(options, locale, found.command, found.ruleset, choices, outcome)
+        if options
+        else ""
     )
     if shown_options:
         add_field(embed, say("history.show.options"), clip(shown_options, 1024))

@@ -46,16 +46,22 @@ async def history_undo(
     interaction: discord.Interaction[Any], reason: app_commands.Range[str, 1, REASON_MAX]
 ) -> None:
     """Show what the undo would revert, with Undo and Cancel buttons (GM only)."""
-    from cogs.history import command_label  # the loaded extension's module
+    from cogs.history import REVEALS  # the loaded extension's module
+    from cogs.history import command_label
     from cogs.history import entry_line
+    from cogs.history import reveal_by_turn_end
 
     ctx = await campaign_context(interaction)
     require_gm(ctx)
     target, choice_id = await UndoService(service_of(interaction)).ask(
         ctx.campaign.id, ctx.actor, reason
     )
-    # Posted in the channel, and any GM may answer: the campaign's language throughout.
-    lines = [entry_line(e, ctx.public_locale) for e in target.entries]
+    # Posted in the channel, and any GM may answer: the campaign's language throughout. A
+    # secret roll's reveal a turn's end wrote reads as that end's, as `/history` tells it.
+    ended = {
+        e.seq for e in target.entries if e.command in REVEALS and await reveal_by_turn_end(ctx, e)
+    }
+    lines = [entry_line(e, ctx.public_locale, by_turn_end=e.seq in ended) for e in target.entries]
     if target.turn_end is None:
         # The newest command's entries, and only them: what the GM confirms.
         command = command_label(target.entries[-1].command, ctx.public_locale)

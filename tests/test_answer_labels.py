@@ -1,7 +1,8 @@
 """`/history show` gives a logged answer (the option "answer" of a click on a question) as
 the button the player clicked read, in the reader's language: every code a button of
-Ottoman piracy, Company raids or Space pirates logs has its label; a code no button
-carries (a defender by its index, or one an older release logged) is shown as logged. The
+Ottoman piracy, Company raids or Space pirates logs has its label; a defender picked by its
+index reads as the piece the entry's events say it picked; a code no button carries (or a
+pick whose entry does not tell the piece) is shown as logged. The
 step a Company raids answer answered reads as the choice it asked, and an undo names the
 entry it undid, in the reader's language too."""
 
@@ -53,6 +54,50 @@ def test_a_code_no_button_carries_is_shown_as_logged():
         "**answer**: d0"
     )
     assert options_text({"answer": "vp"}, "en", "roll", "core") == "**answer**: vp"
+
+
+PICKED = {"incident": 1, "step": "defender_choice", "answer": "d1"}
+PICK_EVENTS = [
+    {"kind": "chosen", "incident": 1, "step": "defender_choice", "option": "Gu*ard*", "by": "Vera"},
+    {
+        "kind": "duel",
+        "duel": {
+            "number": 1,
+            "defender": "Gu*ard*",
+            "defender_owner": "Vera",
+            "defender_value": 100,
+            "aggressor": "Corsair",
+            "aggressor_owner": "Anna",
+            "aggressor_value": 350,
+            "first": "defender",
+            "faces": [6],
+            "result": "defender",
+        },
+    },
+]
+
+
+@pytest.mark.parametrize(
+    ("locale", "read"),
+    [("en", "Defend with Gu\\*ard\\* (Vera)"), ("ru", "Защитник — Gu\\*ard\\* (Vera)")],
+)
+def test_a_defender_picked_by_its_index_reads_as_the_piece_and_its_owner(locale, read):
+    """CR-I17: the defender's button logs its index; the entry's events name the piece and
+    its owner, shown literally (a name's Markdown escaped)."""
+    outcome = {"summary": [], "events": PICK_EVENTS}
+    shown = options_text(PICKED, locale, "company answer", "company_raids", outcome=outcome)
+    assert shown.splitlines()[-1].split(": ", 1)[1] == read, shown
+
+
+def test_a_defender_pick_whose_entry_does_not_tell_the_piece_is_shown_as_logged():
+    """An entry whose outcome keeps no events (or events that do not parse) shows the index
+    as logged; one that keeps the pick but no duel names the piece without its owner."""
+    for outcome in ({"summary": []}, {"events": "x"}, {"events": [{"kind": "chosen"}]}):
+        shown = options_text(PICKED, "en", "company answer", "company_raids", outcome=outcome)
+        assert shown.splitlines()[-1] == "**answer**: d1", (outcome, shown)
+    picked_only = {"events": PICK_EVENTS[:1]}
+    shown = options_text(PICKED, "en", "company answer", "company_raids", outcome=picked_only)
+    assert shown.splitlines()[-1] == "**answer**: Defend with Gu\\*ard\\*", shown
 
 
 def test_a_fine_reads_as_typed_or_as_the_recorded_fine_collected():

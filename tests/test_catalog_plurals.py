@@ -122,3 +122,33 @@ def test_a_russian_odds_line_shows_a_decimal_comma():
 def test_a_list_of_numbers_is_written_the_readers_way():
     assert MsgList([1.5, 2, "x"]).render("ru") == "1,5, 2, x"
     assert MsgList([1.5, 2, "x"]).render("en") == "1.5, 2, x"
+
+
+CAP = "группа не может уничтожить больше кораблей, чем в ней есть (FC-5.18)."
+LEFT = "кораблей целевого класса не осталось (FC-5.16)."
+
+
+@pytest.mark.parametrize(
+    ("key", "count", "text"),
+    [
+        ("fleet_combat.round.lost_to_cap", 1, f"1 рана пропала: {CAP}"),
+        ("fleet_combat.round.lost_to_cap", 3, f"3 раны пропали: {CAP}"),
+        ("fleet_combat.round.lost_to_cap", 11, f"11 ран пропало: {CAP}"),
+        ("fleet_combat.round.lost_to_cap", 21, f"21 рана пропала: {CAP}"),
+        ("fleet_combat.round.lost_to_cap", 1.5, f"Пропало 1,5 раны: {CAP}"),
+        ("fleet_combat.round.burned", 1, f"1 рана «сгорела»: {LEFT}"),
+        ("fleet_combat.round.burned", 22, f"22 раны «сгорели»: {LEFT}"),
+        ("fleet_combat.round.burned", 5, f"5 ран «сгорело»: {LEFT}"),
+        ("fleet_combat.round.burned", 2.5, f"«Сгорело» 2,5 раны: {LEFT}"),
+        ("combat.report.lost_to_cap", 2, "2 раны потеряны из-за предела уничтожений (FC-5.18)"),
+        ("combat.report.lost_to_cap", 0.5, "потеряно 0,5 раны из-за предела уничтожений (FC-5.18)"),
+        ("combat.report.burned", 7, "7 ран сгорело (FC-5.16)"),
+        ("combat.report.burned", 1.5, "сгорело 1,5 раны (FC-5.16)"),
+    ],
+)
+def test_fleet_combats_lost_and_burned_wounds_read_naturally_in_russian(key, count, text):
+    """FC-5.18, FC-5.16: a round's wounds lost to the kill cap or burned out are whole
+    numbers (a packet's wounds are counted one by one) and read with the noun's form and the
+    verb agreeing with it; the form CLDR keeps for fractions (never chosen by a whole count)
+    puts the verb first, as Russian says it of a fraction ("пропало 1,5 раны")."""
+    assert t(key, "ru", count=count) == text

@@ -205,3 +205,26 @@ async def test_an_undone_board_answer_is_struck_through_from_its_first_line_to_i
     assert note.startswith("↩️ **Undone** by the GM: test (log entry #")
     assert blank == ""
     assert told == [f"~~{line}~~" for line in lines]
+
+
+async def test_history_show_names_the_defender_picked_from_the_joker(board: Table):
+    """CR-I17 `owner_choice`: the button that sends a defender logs its place among the
+    pieces offered (`d1`); `/history show` names the piece and its owner as the button read,
+    in the reader's language, and the entry and its hash stay as they were logged."""
+    await raids.joker_defended_by_choice(board)
+    question = await board.slash("/company enter piece:Corsair", as_="player1")
+    board.script_dice([6])
+    picked = await board.click(question, "Defend with Guard", as_="player3")
+    seq = entry_of(picked)
+
+    shown = await board.slash(f"/history show entry:{seq}", as_="gm")
+    options = next(f.value for f in shown.embed.fields if f.name == "Options")
+    assert "**answer**: Defend with Guard (Vera)" in options.splitlines(), options
+    await board.slash(RUSSIAN, as_="gm")
+    russian = await board.slash(f"/history show entry:{seq}", as_="gm")
+    options = next(f.value for f in russian.embed.fields if f.name == "Параметры")
+    assert "**ответ**: Защитник — Guard (Vera)" in options.splitlines(), options
+    row = await board.bot.db.fetchone("SELECT options FROM actions WHERE seq = ?", (seq,))
+    assert row is not None and '"answer":"d1"' in row[0].replace(" ", ""), row
+    verified = await board.slash("/history verify", as_="gm")
+    assert "✅ Журнал цел" in verified.text(), verified.text()

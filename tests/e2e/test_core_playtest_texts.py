@@ -2,7 +2,8 @@
 escapes a roll's reason in the dice field's heading as everywhere else; a cancelled undo of
 several entries names all of them, as its question did; a secret roll the turn's end reveals
 is shown in the turn's end and in its reveal's entry, which is the turn end's, not a
-/reveal; a deadline's duration may spell its unit out (`48 hours`, «2 дня»)."""
+/reveal (in `/history` and in the question of an undo of that end); a deadline's
+duration may spell its unit out (`48 hours`, «2 дня»)."""
 
 from __future__ import annotations
 
@@ -119,6 +120,49 @@ async def test_a_secret_roll_the_turns_end_reveals_is_told_in_russian(campaign):
         in listed
     ), listed
     assert f"**бросок раскрыть** · конец хода 1, его завершил {gm}\n" in listed, listed
+
+
+async def test_the_undo_question_names_a_reveal_the_turns_end_wrote_as_its(campaign):
+    """The undo of a turn's end lists its entries: the reveal of a secret roll the end
+    published reads as the end's ("the end of turn 1, ended by …"), as `/history list` and
+    the turn's end tell it, not as a /reveal of whoever ended the turn."""
+    gm = f"<@{campaign.member('gm').id}>"
+    campaign.script_dice([4, 5, 6])
+    await campaign.slash("/roll dice:2d6 secret:true", as_="gm")
+    await campaign.slash("/roll dice:1d6 secret:true", as_="gm")
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "End turn 1", as_="gm")
+
+    asked = await campaign.slash("/history undo reason:x", as_="gm")
+
+    lines = asked.embed.description.splitlines()
+    reveals = [line for line in lines if "**roll reveal**" in line]
+    ended = f"**roll reveal** · the end of turn 1, ended by {gm}"
+    assert len(reveals) == 2 and all(line.endswith(ended) for line in reveals), lines
+
+
+async def test_the_undo_question_names_the_turns_end_reveal_in_russian_and_a_typed_one_as_typed(
+    campaign,
+):
+    """In a Russian campaign the turn end's reveal reads «конец хода 1, его завершил …»; the
+    undo of a /reveal the GM typed names the GM, not a turn's end."""
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    gm = f"<@{campaign.member('gm').id}>"
+    campaign.script_dice([4, 5, 6])
+    await campaign.slash("/roll dice:2d6 secret:true", as_="gm")
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "Завершить ход 1", as_="gm")
+    asked = await campaign.slash("/history undo reason:x", as_="gm")
+    assert f"**бросок раскрыть** · конец хода 1, его завершил {gm}" in asked.embed.description
+    await campaign.click(asked, "Не отменять", as_="gm")
+
+    await campaign.slash("/roll dice:1d6 secret:true", as_="gm")
+    seq = newest_entry(await campaign.slash("/history list", as_="gm"), "бросок")
+    await campaign.slash(f"/reveal entry:{seq}", as_="gm")
+    asked = await campaign.slash("/history undo reason:x", as_="gm")
+    lines = asked.embed.description.splitlines()
+    assert any(line.endswith(f"**бросок раскрыть** · {gm}") for line in lines), lines
+    assert "конец хода" not in asked.embed.description, lines
 
 
 def posted_text(table) -> str:

@@ -210,7 +210,7 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
     lines = summary.description.splitlines()
     assert lines[0] == (
         "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships; Red retreated"
-        " and moves 2 points in any direction — over, Blue won"
+        " and moves 2 points in any direction (/combat fleet move) — over, Blue won"
     )
     assert summary.footer.endswith("Rules: FC-6.3, FC-I16")
     told = await seated.slash("/combat status battle:1 round:2", as_="player2")

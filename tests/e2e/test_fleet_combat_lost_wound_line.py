@@ -78,3 +78,31 @@ async def test_a_wound_that_burned_out_is_told_under_its_volley(campaign):
         "Blue's destroyers had no orders and fired at Red's cruisers (automatic target, FC-I17)",
     ], shown.embed.description
     assert shown.embed.description.count("burned out") == 1
+
+
+async def test_a_lost_wound_reads_naturally_in_russian(campaign):
+    """The same lost wound in a Russian campaign: «1 рана пропала», told under its volley."""
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await set_up(
+        campaign,
+        [
+            ("/campaign join faction:Red", "player1"),
+            ("/campaign join faction:Blue", "player2"),
+            ("/combat fleet set point:Mecatol ships:1 cruiser", "player1"),
+            ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),
+            ("/combat attack point:Mecatol targets:Blue", "player1"),
+        ],
+    )
+    question = await campaign.slash("/combat resolve battle:1", as_="gm")
+    campaign.script_dice([6, 6, 1, 1, 1, 1, 1])
+    await campaign.click(question, "Разыграть раунд 1 боя №1", as_="gm")
+    page = await campaign.slash("/history list", as_="player1")
+
+    shown = await campaign.slash(
+        f"/history show entry:{newest_entry(page, 'бой разыграть')}", as_="player1"
+    )
+
+    story = shown.embed.description.split(".\n")
+    assert story[2] == (
+        "1 рана пропала: группа не может уничтожить больше кораблей, чем в ней есть (FC-5.18)"
+    ), shown.embed.description

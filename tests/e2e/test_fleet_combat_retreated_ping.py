@@ -1,7 +1,8 @@
 """The turn's end ping after a faction retreated from a battle that goes on: the retreater
 has left it (FC-6.3, FC-I15), so its row tells it left and the battle goes on without it,
 not that it is "still fighting", and it is asked to record its move (FC-6.3); once it has,
-a later turn's round of that battle pings it no more."""
+a later turn's round of that battle pings it no more. The turn's summary names the command
+that records the move, as `/turn status` does."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from tests.e2e.play import red_and_blue_at_mecatol
 from tests.e2e.play import set_up
 from tests.e2e.test_turn_end_ping_lines import ping_of
 from tests.e2e.test_turn_end_ping_lines import row_of
+from tests.e2e.test_turn_end_ping_lines import summary_of
 
 
 async def end_turn(table, turn, label="End turn {}"):
@@ -74,3 +76,29 @@ async def test_the_retreater_reads_it_in_russian(campaign):
         " переместить (FC-6.3)"
     ), row
     assert "бой продолжается (" not in row
+
+
+async def test_the_turns_summary_names_the_command_that_records_the_move(campaign):
+    """FC-6.3, FC-I15: the summary's line of the battle tells Green retreated, how far it
+    moves and with which command its player records the move (the clauses are cited in the
+    summary's footer)."""
+    ended = await green_retreats_in_round_2(campaign)
+
+    summary = summary_of(ended, "Fleet combat")
+
+    assert (
+        "Green retreated and moves 2 points in any direction (/combat fleet move) — still"
+        " fighting" in summary
+    ), summary
+
+
+async def test_the_turns_summary_names_the_command_in_russian(campaign):
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    ended = await green_retreats_in_round_2(campaign, "Завершить ход {}")
+
+    summary = summary_of(ended, "Флотский бой")
+    assert (
+        "фракция «Green» вышла из боя и отходит на 2 точки в любом направлении"
+        " (/бой флот переместить) — бой продолжается" in summary
+    ), summary

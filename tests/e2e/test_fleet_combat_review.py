@@ -152,7 +152,8 @@ async def end_turn(table, turn):
 
 async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
     """FC-6.3, FC-E6: Red retreats in round 2; the summary everyone reads at the turn's end
-    says Red left and moves 2 points, not only who won."""
+    says Red left and moves 2 points, and the command that records the move, not only who
+    won."""
     table = fleets
     await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
     await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
@@ -165,7 +166,7 @@ async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
 
     assert summary.description.splitlines()[0] == (
         "Battle #1 at Mecatol, round 2: Green lost no ships; Red lost no ships; Red retreated"
-        " and moves 2 points in any direction — over, Green won"
+        " and moves 2 points in any direction (/combat fleet move) — over, Green won"
     )
 
 

@@ -61,6 +61,7 @@ from bot.rules.company_raids.models import incident_log_key
 from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.narration import duel_lines
 from bot.rules.company_raids.narration import logged_answer_label
+from bot.rules.company_raids.narration import logged_pick_label
 from bot.rules.company_raids.narration import logged_value_label
 from bot.rules.company_raids.narration import option_label
 from bot.rules.company_raids.narration import outcome_lines
@@ -95,6 +96,7 @@ SPEC = RulesetSpec(
     setup_step=setup_step,
     settings_warnings=settings_warnings,
     answer_label=logged_answer_label,
+    picked_label=logged_pick_label,
     value_label=logged_value_label,
 )
 

@@ -11,6 +11,8 @@ from fractions import Fraction
 from typing import Any
 from typing import get_args
 
+from pydantic import ValidationError
+
 from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.company_raids.amounts import amount_msg
@@ -80,8 +82,8 @@ def option_label(option: str, step: str) -> Msg:
     return Msg(P + f"option.{option}")
 
 
-# The answers a button logs as the option it is (a defender is logged by its index: shown as
-# logged; the fine's "amount" is read by `logged_answer_label`).
+# The answers a button logs as the option it is (a defender is logged by its index, read by
+# `logged_pick_label`; the fine's "amount" is read by `logged_answer_label`).
 LOGGED_OPTIONS = frozenset(
     {"pay", "capture", "fine", "counterattack", "attack", "decline"}
     | {"aggressor", "defender", "no_winner"}
@@ -100,6 +102,36 @@ def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None
         typed = options.get("amount") is not None
         return Msg(P + ("option.amount" if typed else "option.recorded_fine"))
     return Msg(P + f"option.{answer}") if answer in LOGGED_OPTIONS else None
+
+
+def logged_pick_label(
+    _command: str, options: Mapping[str, Any], outcome: Mapping[str, Any]
+) -> Msg | None:
+    """A defender picked from the Joker (CR-I17), logged by its place among the pieces offered
+    ("d0"), as its button read, with its owner ("Defend with Guard (Vera)"), from the pick and
+    the duel the entry's events keep, the names shown literally. None for any other answer,
+    or an entry whose events do not tell it (shown as logged)."""
+    if options.get("step") != "defender_choice" or options.get("answer") == "force":
+        return None
+    events = outcome.get("events")
+    if not isinstance(events, list):
+        return None
+    picked: ChoiceMade | None = None
+    try:
+        for raw in events:
+            kind = raw.get("kind") if isinstance(raw, dict) else None
+            if kind == "chosen" and picked is None:
+                picked = ChoiceMade.model_validate(raw)
+                if picked.step != "defender_choice":
+                    return None
+            elif kind == "duel" and picked is not None:
+                duel = DuelFought.model_validate(raw).duel
+                if duel.defender == picked.option:
+                    piece, owner = duel.defender, duel.defender_owner
+                    return shown_msg(Msg(P + "option.defender_piece_of", piece=piece, owner=owner))
+    except ValidationError:
+        return None
+    return None if picked is None else shown_msg(option_label(picked.option, picked.step))
 
 
 def logged_value_label(_command: str, name: str, options: Mapping[str, Any]) -> Msg | None:

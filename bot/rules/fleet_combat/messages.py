@@ -249,7 +249,8 @@ def battle_line(
 
     `reader`, the faction a ping tells the line to: if it left the battle in these rounds
     (FC-6.3, FC-I15) and the battle goes on, the line says it goes on without it, not that
-    it is still fighting."""
+    it is still fighting. Without one (the turn's summary), a retreat names the command its
+    player records the move with, as `/turn status` does; the ping asks for it on its own."""
     first, last = reports[0], reports[-1]
     lost: dict[str, dict[str, int]] = {f: {} for f in factions}
     for report in reports:
@@ -266,11 +267,14 @@ def battle_line(
         for faction, by_class in lost.items()
     ]
     if retreat_distance is not None:
+        # The summary names the command that records the move (FC-6.3), as /turn status
+        # does; a ping asks its reader for the move on a line of its own.
+        moves = "retreated" if reader is not None else "retreated_move"
         told += [
             Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
             if faction in report.left_without_ships  # FC-6.3: nothing left to move
             else Msg(
-                "fleet_combat.turn.line.retreated",
+                f"fleet_combat.turn.line.{moves}",
                 faction=faction,
                 count=moved_points(report, retreat_distance),
             )
