@@ -82,3 +82,21 @@ def test_an_offer_made_at_placement_is_numbered_with_the_questions():
         answer_bribe_offer(state, AT_PLACEMENT, 1, "Aurora", True)
     bought = answer_bribe_offer(state, AT_PLACEMENT, 2, "Aurora", True)
     assert bought.bribes[0].status == "bought_off"
+
+
+def test_an_offer_made_before_offers_had_their_own_number_goes_by_its_bribes():
+    """SP-I34: an open offer saved when the bribe's number was the offer's (one counter
+    numbered both) is still answered by that number."""
+    state, _ = route(empty(), "Line", 300)
+    state, _ = raid(state, 1, [1, 2, 2, 2])
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 2)
+    state, _ = apply_bribe(state, AT_PLACEMENT, COMBAT, order, scripted(1, 1, 1)[0])
+    saved = state.model_dump(mode="json")
+    del saved["bribes"][0]["offer_id"]
+    saved["bribes"][0]["id"] = 7
+    old = SpacePiratesState.model_validate(saved)
+
+    assert open_offers_of(old, "Aurora") == [7]
+    bought = answer_bribe_offer(old, AT_PLACEMENT, 7, "Aurora", True)
+    assert bought.bribes[0].status == "bought_off"
