@@ -847,12 +847,12 @@ def _offers(
         offered = [
             (
                 label(
-                    b.id,
+                    b.offer_number,
                     t(f"space_pirates.kind.{b.kind}", locale),
                     bribe_offer_cost(b, settings),
                     b.victim,
                 ),
-                str(b.id),
+                str(b.offer_number),
             )
             for b in open_bribe_offers(state)
             if typist.owns(b.victim)

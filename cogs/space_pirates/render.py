@@ -90,7 +90,8 @@ def texts_embeds(
 def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
     """ "2 cruisers (guard, Vega): ship #4, ship #5" for each class, role and owner, the
     class in the reader's language (fleet combat's names); "ship #4" tells a ship's number
-    from a route's or planet's (one counter numbers them all)."""
+    from a route's or planet's (each kind is numbered on its own: route #1 and ship #1 are
+    two things)."""
     grouped: dict[tuple[str, str, str], list[int]] = {}
     for s in ships:
         grouped.setdefault((s.ship_class, s.role, s.owner), []).append(s.id)

@@ -32,6 +32,7 @@ from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_space_pirates import after_a_raid  # noqa: F401 - fixtures
 from tests.e2e.test_space_pirates import pirates  # noqa: F401 - fixtures
 from tests.e2e.test_space_pirates_operations import offers_at_placement
+from tests.e2e.test_space_pirates_operations import open_offers
 from tests.e2e.test_space_pirates_operations import placed_bribe
 from tests.postgres import backends
 
@@ -131,8 +132,9 @@ async def test_the_pirates_registry_and_free_operations_killed_after_commit(
     hired = await played.click(quote, "Confirm", as_="player1")
     contract = hired.embed.description.split("#")[1].split(" ")[0]
     await played.slash("/pirates contacts factions:Vega", as_="player2")
-    offered = await placed_bribe(played, [4, 6])
+    await placed_bribe(played, [4, 6])
     withdrawn = await placed_bribe(played, [3, 3])
+    offered = (await open_offers(played))[0]
 
     public: list[tuple[str, str, str]] = []
 

@@ -99,7 +99,7 @@ async def test_space_pirates_names_read_as_typed_after_the_turn_end(table):
     status = await table.slash("/turn status", as_="gm")
     waits = status.embed.field("Space pirates")
     assert waits == (
-        f"{LITERAL} has not answered the buy-off offer #2 (route raid, {LITERAL}, 600)"
+        f"{LITERAL} has not answered the buy-off offer #1 (route raid, {LITERAL}, 600)"
     ), waits
     report = await table.slash("/pirates report turn:1", as_="player1")
     assert report.ephemeral

@@ -244,7 +244,7 @@ async def test_russian_player_reads_russian(pirates):
 @pytest.fixture
 async def after_a_raid(pirates):
     """Turn 1: Vega's 2350 route raided for 6000 (SP-E2's dice), the buy-off refused and the
-    route lost; Orion has a guarded route with cruisers #3 and #4."""
+    route lost; Orion has a guarded route with cruisers #1 and #2."""
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     await pirates.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
     pirates.script_dice([1, 4, 6, 20])
@@ -296,9 +296,9 @@ async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):
 
     hired = await table.click(quote, "Confirm", as_="player1")
 
-    assert "Contract #6 signed: fee 500 owed now, upkeep 200 per turn" in hired.embed.description
-    dismissed = await table.slash("/pirates mercenaries dismiss contract:6", as_="player1")
-    assert "Contract #6 dismissed" in dismissed.embed.description
+    assert "Contract #1 signed: fee 500 owed now, upkeep 200 per turn" in hired.embed.description
+    dismissed = await table.slash("/pirates mercenaries dismiss contract:1", as_="player1")
+    assert "Contract #1 dismissed" in dismissed.embed.description
 
 
 async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):
@@ -331,10 +331,10 @@ async def test_privateers_formed_and_the_base_located_after_their_quotes(after_a
     nothing."""
     table = after_a_raid
     await table.slash("/pirates contacts factions:Vega", as_="player2")
-    no_tech = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    no_tech = await table.slash("/pirates privateers form target:Vega ships:1, 2", as_="player2")
     assert no_tech.ephemeral and no_tech.buttons == []
     await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
-    quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    quote = await table.slash("/pirates privateers form target:Vega ships:1, 2", as_="player2")
     assert "2 ships leave to raid Vega, active from turn 3" in quote.embed.description
     formed = await table.click(quote, "Confirm", as_="player2")
     assert "Privateer group #" in formed.embed.description

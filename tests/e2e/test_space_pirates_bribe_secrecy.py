@@ -17,6 +17,7 @@ from bot.verify_export import verify_document
 from tests.e2e.test_naval_orders_secrecy import exported
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates_operations import offers_at_placement
+from tests.e2e.test_space_pirates_operations import open_offers
 from tests.e2e.test_space_pirates_operations import placed_bribe
 
 pirates = base.pirates  # the fixtures: the campaign, and turn 1's raid on Vega
@@ -61,8 +62,9 @@ async def test_an_answer_to_a_bribed_offer_and_a_withdrawal_are_hidden_too(after
     table = after_a_raid
     await offers_at_placement(table)
     await table.slash("/pirates contacts factions:Vega", as_="player2")
-    bribe = await placed_bribe(table, [4, 6])
-    await table.slash(f"/pirates offer number:{bribe} pay:true", as_="player1")
+    await placed_bribe(table, [4, 6])
+    (offer,) = await open_offers(table)
+    await table.slash(f"/pirates offer number:{offer} pay:true", as_="player1")
     other = await placed_bribe(table, [3, 3])
     await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
 

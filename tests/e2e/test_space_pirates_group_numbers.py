@@ -13,11 +13,11 @@ after_a_raid = base.after_a_raid
 
 
 async def orion_privateers(table) -> str:
-    """Orion's two cruisers (#3, #4) go privateering against Vega; returns the group's
+    """Orion's two cruisers (#1, #2) go privateering against Vega; returns the group's
     number."""
     await table.slash("/pirates contacts factions:Vega", as_="player2")
     await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
-    quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    quote = await table.slash("/pirates privateers form target:Vega ships:1, 2", as_="player2")
     formed = await table.click(quote, "Confirm", as_="player2")
     return formed.embed.description.split("#")[1].split(" ")[0]
 

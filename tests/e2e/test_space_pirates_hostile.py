@@ -154,10 +154,10 @@ async def test_a_route_with_hundreds_of_ships_is_registered_and_listed_whole(pir
     )
     assert not added.ephemeral, added.text()
     shown = added.embed.description
-    assert "250 cruisers (guard, Vega): ships #2–#251" in shown, shown
-    assert "250 destroyers (police, Vega): ships #252–#501" in shown, shown
+    assert "250 cruisers (guard, Vega): ships #1–#250" in shown, shown
+    assert "250 destroyers (police, Vega): ships #251–#500" in shown, shown
     listed = await pirates.slash("/pirates routes", as_="player2")
-    assert "ships #252–#501" in listed.embed.description
+    assert "ships #251–#500" in listed.embed.description
 
 
 async def test_a_russian_reader_is_shown_ships_in_russian_in_the_option_help(pirates):

@@ -146,19 +146,19 @@ async def test_a_route_cannot_dodge_its_open_buy_off_question(pirates):
 
 
 async def test_editing_a_route_keeps_the_numbers_of_the_ships_left_as_they_were(pirates):
-    """SP-I10: Vega's 200 dreadnoughts are ships #2–#201; adding a cruiser in an edit keeps
-    them #2–#201 and numbers only the cruiser anew; an edit of the income alone keeps all."""
+    """SP-I10: Vega's 200 dreadnoughts are ships #1–#200; adding a cruiser in an edit keeps
+    them #1–#200 and numbers only the cruiser anew; an edit of the income alone keeps all."""
     added = await pirates.slash(
         "/pirates route add name:Silver goods:500 ships:200 dreadnought", as_="player1"
     )
-    assert "ships #2–#201" in added.embed.description, added.text()
+    assert "ships #1–#200" in added.embed.description, added.text()
     edited = await pirates.slash(
         "/pirates route edit route:1 ships:200 dreadnought, 1 cruiser", as_="player1"
     )
     text = edited.embed.description
-    assert "ships #2–#201" in text and "ship #202" in text, text
+    assert "ships #1–#200" in text and "ship #201" in text, text
     income = await pirates.slash("/pirates route edit route:1 goods:600", as_="player1")
-    assert "ships #2–#201" in income.embed.description and "ship #202" in (income.embed.description)
+    assert "ships #1–#200" in income.embed.description and "ship #201" in (income.embed.description)
 
 
 async def test_a_long_battle_report_goes_on_over_pages_without_losing_a_die(pirates):

@@ -76,9 +76,9 @@ async def test_the_offer_number_turn_status_shows_is_what_pirates_offer_takes(pi
 
 
 async def test_a_contract_number_that_finds_nothing_names_the_running_ones(pirates):
-    """SP-I35: the contract is #N (one counter numbers routes, ships, contracts, …);
-    `/pirates status` lists it, autocomplete offers it, and `contracts:1` in a base
-    assault is refused naming the running contracts."""
+    """SP-I35: the contract is #N (contracts are numbered on their own); `/pirates status`
+    lists it, autocomplete offers it, and a number that is no contract is refused naming
+    the running contracts."""
     await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
     pirates.script_dice([1, 6])  # value 300: the pool of turn 2 is 100
     ended = await end_turn(pirates, 1)
@@ -94,9 +94,9 @@ async def test_a_contract_number_that_finds_nothing_names_the_running_ones(pirat
     listed = await pirates.autocomplete("/pirates base assault contracts:", as_="player1")
     assert [c.value for c in listed] == [str(contract)]
 
-    refused = await pirates.slash("/pirates mercenaries dismiss contract:1", as_="player1")
+    refused = await pirates.slash("/pirates mercenaries dismiss contract:99", as_="player1")
     assert refused.ephemeral
     assert (
-        f"Vega has no running mercenary contract #1; theirs: #{contract} "
+        f"Vega has no running mercenary contract #99; theirs: #{contract} "
         "(/pirates status lists them)"
     ) in flat(refused.text())

@@ -13,6 +13,7 @@ import re
 
 import tests.e2e.test_space_pirates as base
 from tests.e2e.test_space_pirates_operations import offers_at_placement
+from tests.e2e.test_space_pirates_operations import open_offers
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
@@ -66,9 +67,10 @@ async def test_a_russian_player_reads_a_buy_off_and_a_withdrawn_bribe_apart(afte
     await offers_at_placement(table)
     await table.slash("/pirates route add name:Silk goods:500", as_="player3")
     await table.slash("/pirates contacts factions:Lyra", as_="player2")
-    offered = await bribe(table, "player2", "Lyra", "Confirm", [4, 6])
+    await bribe(table, "player2", "Lyra", "Confirm", [4, 6])
     status = await table.slash("/pirates status", as_="player3")
     assert "(ответ — /пираты откуп)" in status.embed.description, status.text()
+    (offered,) = await open_offers(table, "player3")
     paid = await table.slash(f"/pirates offer number:{offered} pay:true", as_="player3")
     assert paid.embed.title.startswith("Откуп от пиратов — Lyra"), paid.text()
 

@@ -8,6 +8,8 @@ engine rolls them.
 
 from __future__ import annotations
 
+import re
+
 import tests.e2e.test_space_pirates as base
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
@@ -34,6 +36,13 @@ async def placed_bribe(table, faces: list[int]) -> str:
     table.script_dice(faces)
     placed = await table.click(quote, "Confirm", as_="player2")
     return placed.embed.description.split("#")[1].split(" ")[0]
+
+
+async def open_offers(table, player: str = "player1") -> list[str]:
+    """The numbers of the buy-off offers the player's status lists (SP-I34), in its order:
+    an offer is numbered with the questions, not as the bribe behind it."""
+    status = await table.slash("/pirates status", as_=player)
+    return re.findall(r"(?:offer #|предложение №)(\d+)", status.embed.description or "")
 
 
 def texts(reply):
@@ -109,7 +118,7 @@ async def test_privateers_formed_then_recalled(after_a_raid):
     table = after_a_raid
     await table.slash("/pirates contacts factions:Vega", as_="player2")
     await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
-    quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    quote = await table.slash("/pirates privateers form target:Vega ships:1, 2", as_="player2")
     formed = await table.click(quote, "Confirm", as_="player2")
     group = formed.embed.description.split("#")[1].split(" ")[0]
     assert "their upkeep stops" in formed.embed.description  # SP-10.3, SP-I36
@@ -145,7 +154,7 @@ async def test_mercenaries_hired_then_paid_while_the_resolution_waits(after_a_ra
     stolen = await table.click(question, "Pay 200", as_="player2")
     assert stolen.ephemeral
     paid = await table.click(question, "Pay 200", as_="player1")
-    assert "Vega pays 200 upkeep: contract #6 runs on" in paid.embed.description
+    assert "Vega pays 200 upkeep: contract #1 runs on" in paid.embed.description
     quote = await table.slash("/pirates mercenaries hire value:100", as_="player1")
     assert quote.buttons != []
 
@@ -231,13 +240,13 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     table = after_a_raid
     await offers_at_placement(table)
     await table.slash("/pirates contacts factions:Vega", as_="player2")
-    bribe = await placed_bribe(table, [4, 6])
-    status = await table.slash("/pirates status", as_="player1")
-    assert f"offer #{bribe}" in status.embed.description
-    stolen = await table.slash(f"/pirates offer number:{bribe} pay:true", as_="player2")
+    await placed_bribe(table, [4, 6])
+    (offer,) = await open_offers(table)
+    stolen = await table.slash(f"/pirates offer number:{offer} pay:true", as_="player2")
     assert stolen.ephemeral and "This question is for Vega." in stolen.text()
-    paid = await table.slash(f"/pirates offer number:{bribe} pay:true", as_="player1")
-    assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
+    paid = await table.slash(f"/pirates offer number:{offer} pay:true", as_="player1")
+    assert paid.ephemeral
+    assert f"You bought off the bribed raid of offer #{offer}" in paid.embed.description
     other = await placed_bribe(table, [3, 3])
     withdrawn = await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
     assert withdrawn.ephemeral and f"Bribe #{other} withdrawn" in withdrawn.embed.description

@@ -183,7 +183,7 @@ async def test_the_turn_end_confirmation_lists_the_questions_it_answers_by_defau
         "If the turn ends now, these questions are answered by their defaults"
     )
     assert field == (
-        "Space pirates: Vega has not answered the buy-off offer #2 (route raid, Spine, 30)"
+        "Space pirates: Vega has not answered the buy-off offer #1 (route raid, Spine, 30)"
     ), field
 
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
@@ -192,6 +192,6 @@ async def test_the_turn_end_confirmation_lists_the_questions_it_answers_by_defau
         "Если завершить ход сейчас, на эти вопросы будут даны ответы по умолчанию"
     )
     assert field == (
-        "Космические пираты: Фракция «Vega» не ответила на предложение откупа №2 "
+        "Космические пираты: Фракция «Vega» не ответила на предложение откупа №1 "
         "(налёт на торговый путь, Spine, 30)"
     ), field

@@ -20,7 +20,7 @@ async def test_privateers_against_ones_own_faction_are_refused_as_such(after_a_r
     await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
 
     refused = await refused_alone(
-        table, "/pirates privateers form target:Orion ships:3, 4", as_="player2"
+        table, "/pirates privateers form target:Orion ships:1, 2", as_="player2"
     )
 
     assert "cannot send privateers against itself" in refused, refused

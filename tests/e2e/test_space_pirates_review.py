@@ -106,20 +106,20 @@ async def test_ship_classes_read_in_russian_in_route_and_planet_lists(pirates):
 
 
 async def test_routes_planets_and_ships_are_numbered_so_a_player_tells_them_apart(pirates):
-    """One counter numbers routes, ships and planets: the lists say "Route #1", "ship #2",
-    "Planet #4", and a planet's registration cites SP-4.1 (the planet's income), not
-    SP-1.6 (shared routes)."""
+    """Routes, ships and planets are each numbered on their own, and the lists name the kind
+    with the number: "Route #1", "ship #1", "Planet #1"; a planet's registration cites
+    SP-4.1 (the planet's income), not SP-1.6 (shared routes)."""
     added = await pirates.slash(
         "/pirates route add name:Line goods:100 ships:2 cruiser", as_="player1"
     )
     planet = await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
 
-    assert "Planet #4 Alpha registered" in planet.embed.description
+    assert "Planet #1 Alpha registered" in planet.embed.description
     assert planet.embed.footer == "Space pirates · Rules: SP-4.1"
     assert "**Route #1 Line**" in added.embed.description
-    assert "2 cruisers (guard, Vega): ship #2, ship #3" in added.embed.description
+    assert "2 cruisers (guard, Vega): ship #1, ship #2" in added.embed.description
     planets = await pirates.slash("/pirates planets", as_="player2")
-    assert "**Planet #4 Alpha** (Vega)" in planets.embed.description
+    assert "**Planet #1 Alpha** (Vega)" in planets.embed.description
 
 
 async def test_a_mercenary_contract_names_the_route_or_planet_it_guards(after_a_raid):
@@ -335,7 +335,7 @@ async def test_the_turn_end_never_pings_a_hidden_briber(after_a_raid):
 
 async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirates):
     """`/pirates route edit route:` offers routes, `/pirates planet remove planet:` planets,
-    each with its owners."""
+    each with its owners: route #1 and planet #1 are two things, each in its own list."""
     await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
     await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
     await pirates.slash(
@@ -347,9 +347,9 @@ async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirate
 
     assert [(c.name, c.value) for c in routes] == [
         ("#1 Line (Vega)", 1),
-        ("#3 Far (Orion, Vega)", 3),
+        ("#2 Far (Orion, Vega)", 2),
     ]
-    assert [(c.name, c.value) for c in planets] == [("#2 Alpha (Vega)", 2)]
+    assert [(c.name, c.value) for c in planets] == [("#1 Alpha (Vega)", 1)]
 
 
 async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pirates):

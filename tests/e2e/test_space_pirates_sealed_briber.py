@@ -276,9 +276,9 @@ async def test_a_withdrawal_is_sealed_too(frontier):
     await table.slash(f"/campaign settings set setting:{setting}", as_="gm")
     await vega_bribes(table)
     status = await table.slash("/pirates status", as_="player1")
-    assert "Your bribe #2: route raid against Orion" in status.embed.description
-    withdrawn = await table.slash("/pirates withdraw bribe:2", as_="player1")
-    assert "Bribe #2 withdrawn" in withdrawn.embed.description
+    assert "Your bribe #1: route raid against Orion" in status.embed.description
+    withdrawn = await table.slash("/pirates withdraw bribe:1", as_="player1")
+    assert "Bribe #1 withdrawn" in withdrawn.embed.description
     seq = newest_entry(await table.slash("/history list", as_="gm"), "pirates withdraw")
 
     table.script_dice([20])

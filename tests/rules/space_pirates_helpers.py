@@ -149,5 +149,5 @@ def bribed_raid_refused_and_fought() -> TurnStepResult[SpacePiratesState]:
     state, bribe = apply_bribe(
         state, settings, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(3, 5, 6, 2)[0]
     )
-    state = answer_bribe_offer(state, settings, bribe.id, "Aurora", False)
+    state = answer_bribe_offer(state, settings, bribe.offer_number, "Aurora", False)
     return resolve(state, 5, Dice.seeded(7), settings)

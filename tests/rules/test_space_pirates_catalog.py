@@ -430,7 +430,7 @@ def bribe_end_messages():
     state = set_contacts(state, "Boreas", ["Aurora"])
     order = BribeOrder("Boreas", "Aurora", "route", 5)
     state, bribe = apply_bribe(state, timing, COMBAT, order, scripted(3, 5)[0])
-    state = answer_bribe_offer(state, timing, bribe.id, "Aurora", True)
+    state = answer_bribe_offer(state, timing, bribe.offer_number, "Aurora", True)
     out.extend(status(state, timing, "Boreas", 6).lines)
     return out
 

@@ -774,13 +774,13 @@ def test_sp_i34_bribed_offer_at_placement():
     )
     assert waiting_for(state, timing, 2)[-1].key == "space_pirates.waiting.bribe_offer"
     with pytest.raises(NotAllowed):
-        answer_bribe_offer(state, timing, bribe.id, "Boreas", True)
-    bought = answer_bribe_offer(state, timing, bribe.id, "Aurora", True)
+        answer_bribe_offer(state, timing, bribe.offer_number, "Boreas", True)
+    bought = answer_bribe_offer(state, timing, bribe.offer_number, "Aurora", True)
     record = bought.player("Aurora")
     assert record.buy_off_bonus_pct == 5 and record.history[0].outcome == "bought_off"
     result = resolve(bought, 2, scripted(1, 2, 2, 2), timing)
     assert result.state.waiting[0].attack.value == 315  # 6 × 1.05 × 50
-    declined = answer_bribe_offer(state, timing, bribe.id, "Aurora", False)
+    declined = answer_bribe_offer(state, timing, bribe.offer_number, "Aurora", False)
     _, reports = raid(declined, 2, [20], settings=timing)
     assert [(r.mode, r.buy_off) for r in reports] == [("regular", None), ("bribed", "declined")]
     forced = resolve(state, 2, scripted(20), timing)

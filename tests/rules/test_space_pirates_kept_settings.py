@@ -149,14 +149,16 @@ def test_an_offer_made_at_placement_keeps_its_price():
     assert price is not None and price > 0
     doubled = AT_PLACEMENT.model_copy(update={"buy_off_cost_pct": 20})
 
-    english = offer_texts(state, bribe.id, doubled)
-    assert english == offer_texts(state, bribe.id, AT_PLACEMENT)
+    english = offer_texts(state, bribe.offer_number, doubled)
+    assert english == offer_texts(state, bribe.offer_number, AT_PLACEMENT)
     assert english[0].endswith(f"for {price} (answer with /pirates offer, SP-I34)"), english
-    assert f"buy-off offer #{bribe.id} for a bribed route raid ({price})" in english[1], english
+    assert f"buy-off offer #{bribe.offer_number} for a bribed route raid ({price})" in english[1], (
+        english
+    )
     assert english[2].endswith(f"({price})"), english
-    russian = offer_texts(state, bribe.id, doubled, "ru")
+    russian = offer_texts(state, bribe.offer_number, doubled, "ru")
     assert f"за {price} (ответ" in russian[0], russian
-    assert f"предложение откупа №{bribe.id} от подкупленной атаки" in russian[1], russian
+    assert f"предложение откупа №{bribe.offer_number} от подкупленной атаки" in russian[1], russian
     assert russian[1].endswith(f"({price})"), russian
 
     def drop(data):
@@ -164,7 +166,9 @@ def test_an_offer_made_at_placement_keeps_its_price():
             del kept["offer_cost"]
 
     before = written_before(state, drop)
-    assert offer_texts(before, bribe.id, AT_PLACEMENT) == english
+    assert offer_texts(before, bribe.offer_number, AT_PLACEMENT) == english
     today = payment(doubled, bribe.payment_value, 20)
     assert today != price
-    assert [f"{today}" in text for text in offer_texts(before, bribe.id, doubled)] == [True] * 3
+    assert [f"{today}" in text for text in offer_texts(before, bribe.offer_number, doubled)] == [
+        True
+    ] * 3

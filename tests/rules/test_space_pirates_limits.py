@@ -133,16 +133,16 @@ def test_a_planet_under_an_open_planet_raid_cannot_be_changed_or_removed():
 
 
 def test_a_planet_edit_keeps_the_numbers_of_the_ships_left_as_they_were():
-    """SP-I21: two cruisers and a dreadnought (#2–#4) become a dreadnought, a cruiser and a
-    destroyer: the dreadnought stays #4, the first cruiser #2, the destroyer is new (#5)."""
+    """SP-I21: two cruisers and a dreadnought (#1–#3) become a dreadnought, a cruiser and a
+    destroyer: the dreadnought stays #3, the first cruiser #1, the destroyer is new (#4)."""
     state, home = planet(empty(), "Home", 100, orbital=["cruiser", "cruiser", "dreadnought"])
-    assert [s.id for s in home.orbital_ships] == [2, 3, 4]
+    assert [s.id for s in home.orbital_ships] == [1, 2, 3]
     typed = [ShipSpec("Aurora", c) for c in ("dreadnought", "cruiser", "destroyer")]
     _, edited = register_planet(
         state, COMBAT, owner="Aurora", name="Home", income=5, orbital_ships=typed, planet_id=home.id
     )
     assert [(s.id, s.ship_class) for s in edited.orbital_ships] == [
-        (4, "dreadnought"),
-        (2, "cruiser"),
-        (5, "destroyer"),
+        (3, "dreadnought"),
+        (1, "cruiser"),
+        (4, "destroyer"),
     ]

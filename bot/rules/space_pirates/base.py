@@ -317,7 +317,7 @@ def order_base_attack(
     quote = quote_base_attack(state, settings, faction, turn)
     check_base_attackers(state, faction, classes, contracts, combat)
     new = state.model_copy(deep=True)
-    order_id = new.take_id()
+    order_id = new.take_id("order")
     picked = pick_attackers(new, faction, classes, combat)
     new.base_attack_orders.append(
         BaseAttackOrder(
@@ -416,7 +416,7 @@ def fight_base_attacks(rc: ResolutionContext, turn: int) -> PendingResolution | 
             order.battle = asked.progress.model_dump(mode="json")
             state.base_attack_orders = orders[index:] + state.base_attack_orders
             pending = PendingResolution(
-                choice_id=state.take_id(),
+                choice_id=state.take_id("choice"),
                 choice="retreat",
                 faction=order.attacker,
                 turn=turn,

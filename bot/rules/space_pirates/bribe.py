@@ -199,7 +199,7 @@ def apply_bribe(
     # SP-I34: an offer made at placement is priced then
     offer_cost = payment(settings, pay_value, settings.buy_off_cost_pct) if at_placement else None
     bribe = Bribe(
-        id=new.take_id(),
+        id=new.take_id("bribe"),
         briber=briber if order.sealed is None else "",
         sealed=order.sealed,
         victim=victim,
@@ -214,6 +214,7 @@ def apply_bribe(
         cost=payment(settings, pay_value, settings.bribe_cost_pct),
         offer="open" if at_placement else "at_resolution",
         offer_cost=offer_cost,
+        offer_id=new.take_id("choice") if at_placement else None,
     )
     new.bribes.append(bribe)
     return new, bribe
@@ -252,26 +253,27 @@ def _settle_offer(
 def answer_bribe_offer(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
-    bribe_id: int,
+    offer: int,
     victim: str,
     accept: bool,
 ) -> SpacePiratesState:
     """Under `bribed_offer_timing = at_placement`, the victim buys the bribed attack off at
-    once (a `bought_off` record dated the placement turn and +5 %) or declines (SP-I34)."""
-    bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
+    once (a `bought_off` record dated the placement turn and +5 %) or declines (SP-I34).
+    `offer` is the offer's number (`Bribe.offer_number`), not the bribe's."""
+    bribe = next((b for b in open_bribe_offers(state) if b.offer_number == offer), None)
     if bribe is None:
         # A price typed for the offer's number: say whose price it is (SP-I34).
-        priced = [n for n, cost in open_offer_prices(state, settings, victim) if cost == bribe_id]
+        priced = [n for n, cost in open_offer_prices(state, settings, victim) if cost == offer]
         if priced:
-            raise NotFound(f"{P}error.offer_price_typed", price=bribe_id, offer=priced[0])
+            raise NotFound(f"{P}error.offer_price_typed", price=offer, offer=priced[0])
         raise NotFound(
             f"{P}error.offer_not_found",
-            offer=bribe_id,
+            offer=offer,
             open=numbers_msg(open_offers_of(state, victim)),
         )
     require_asked(bribe.victim, victim)
     new = state.model_copy(deep=True)
-    _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
+    _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe.id), accept)
     return new
 
 
@@ -280,7 +282,7 @@ def open_offers_of(state: SpacePiratesState, faction: str) -> list[int]:
     `/turn status` and `/pirates status` show them: the resolution's questions, then
     bribed attacks offered at placement."""
     asked = [w.choice_id for w in state.waiting if w.choice == "buy_off" and w.faction == faction]
-    return asked + [b.id for b in open_bribe_offers(state, faction)]
+    return asked + [b.offer_number for b in open_bribe_offers(state, faction)]
 
 
 def open_offer_prices(
@@ -294,7 +296,7 @@ def open_offer_prices(
         if w.choice == "buy_off" and w.faction == faction
     ]
     return asked + [
-        (b.id, bribe_offer_cost(b, settings)) for b in open_bribe_offers(state, faction)
+        (b.offer_number, bribe_offer_cost(b, settings)) for b in open_bribe_offers(state, faction)
     ]
 
 

@@ -172,7 +172,7 @@ def apply_hire(
     place = _station(state, order.faction, order.station, order.target)
     new = state.model_copy(deep=True)
     contract = MercenaryContract(
-        id=new.take_id(),
+        id=new.take_id("contract"),
         owner=order.faction,
         hired_turn=order.turn,
         hire_value=order.hire_value,

@@ -27,6 +27,12 @@ AttackOutcome = Literal[
 # covering the buildings), no defence at all, troops that avoid the pirates, or troops whose
 # owner is asked how they meet them (SP-I22 `ask_when_raided`)
 IfRefused = Literal["fight", "no_defence", "troops_avoid", "troops_asked"]
+# What a number counts (`SpacePiratesState.take_id`): each kind is numbered on its own, so a
+# campaign's routes are #1, #2…, its planets #1… A ship is one kind wherever it sits (a route,
+# an orbit, a privateer group, a base attack order); the pending choices (buy-off, plunder,
+# retreat and upkeep questions, and the buy-off offers made at placement) are one kind, as
+# `/pirates offer` and the answer buttons take any of them by its number.
+IdKind = Literal["route", "planet", "ship", "contract", "privateers", "bribe", "order", "choice"]
 
 
 class RegisteredShip(BaseModel):
@@ -226,6 +232,15 @@ class Bribe(BaseModel):
     # the settings stood when it was made; None for a bribe offered when it comes up, and in
     # offers made before it was kept, which read the campaign's current settings.
     offer_cost: int | None = None
+    # The number of the buy-off offer made at placement (SP-I34), counted with the pending
+    # choices (`offer_number`); None for a bribe offered when it comes up, and in offers made
+    # before it was kept, which go by the bribe's number (one counter numbered everything).
+    offer_id: int | None = None
+
+    @property
+    def offer_number(self) -> int:
+        """The number its victim answers the offer made at placement by (SP-I34)."""
+        return self.offer_id if self.offer_id is not None else self.id
 
     def attack_record(self, turn: int, outcome: AttackOutcome = "pending") -> AttackRecord:
         """The history record of the attack fixed at placement, appended in `turn` (SP-I33,
@@ -337,6 +352,10 @@ class SpacePiratesState(BaseModel):
     upkeep_due: list[UpkeepDue] = Field(default_factory=list)
     resolution: ResolutionCursor | None = None
     last_resolved_turn: int = 0
+    # The next number of each kind (`take_id`). A kind not numbered yet starts at `next_id`:
+    # 1 in a new campaign; in a state saved when every kind took its number from one counter
+    # (then `next_id`), that counter, so no kind gives a number any earlier object had.
+    next_ids: dict[IdKind, int] = Field(default_factory=dict)
     next_id: int = 1
     _routes_index: _RouteIndex | None = PrivateAttr(default=None)
 
@@ -385,10 +404,11 @@ class SpacePiratesState(BaseModel):
         """The faction's planets, in registration order."""
         return [p for p in self.planets if p.owner == faction]
 
-    def take_id(self) -> int:
-        """A fresh id for a route, planet, ship, contract, group, bribe or order."""
-        value = self.next_id
-        self.next_id += 1
+    def take_id(self, kind: IdKind) -> int:
+        """A fresh number of its kind (a route, planet, ship, contract, privateer group,
+        bribe, base attack order or pending choice); a removed one's is never given again."""
+        value = self.next_ids.get(kind, self.next_id)
+        self.next_ids[kind] = value + 1
         return value
 
 

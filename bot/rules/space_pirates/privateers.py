@@ -114,7 +114,7 @@ def apply_privateers(
     for planet in new.planets:
         planet.orbital_ships = [s for s in planet.orbital_ships if s.id not in taken]
     group = PrivateerGroup(
-        id=new.take_id(),
+        id=new.take_id("privateers"),
         owner=order.owner,
         target=order.target,
         formed_turn=order.turn,
@@ -211,7 +211,10 @@ def apply_recall(
     if ship_ids is not None and len(ship_ids) < len(group.ships):
         taken = set(ship_ids)
         recalled = group.model_copy(
-            update={"id": new.take_id(), "ships": [s for s in group.ships if s.id in taken]}
+            update={
+                "id": new.take_id("privateers"),
+                "ships": [s for s in group.ships if s.id in taken],
+            }
         )
         group.ships = [s for s in group.ships if s.id not in taken]
         new.privateers.append(recalled)

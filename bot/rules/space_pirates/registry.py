@@ -122,7 +122,7 @@ def _with_ids(
     numbered: list[RegisteredShip] = []
     for ship in ships:
         same = free.get(_ship_key(ship))
-        number = same.pop(0) if same else state.take_id()
+        number = same.pop(0) if same else state.take_id("ship")
         numbered.append(ship.model_copy(update={"id": number}))
     return numbered
 
@@ -228,7 +228,7 @@ def register_route(
         )
     new = state.model_copy(deep=True)
     route = TradeRoute(
-        id=route_id if route_id is not None else new.take_id(),
+        id=route_id if route_id is not None else new.take_id("route"),
         name=route_name,
         income=income,
         owners=[
@@ -331,7 +331,7 @@ def register_planet(
     if planet_id is not None and old is None:
         raise NotFound(f"{P}error.planet_not_found", planet=planet_id)
     planet = Planet(
-        id=planet_id if planet_id is not None else new.take_id(),
+        id=planet_id if planet_id is not None else new.take_id("planet"),
         name=planet_name,
         owner=faction,
         income=income,

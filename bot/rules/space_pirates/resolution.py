@@ -268,7 +268,7 @@ def _pause(
     state, journal = rc.state, rc.journal
     report.outcome = "waiting"
     pending = PendingResolution(
-        choice_id=state.take_id(),
+        choice_id=state.take_id("choice"),
         choice=choice,
         faction=run.faction,
         turn=run.turn,

@@ -97,7 +97,7 @@ def awaited(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
                 P + "owes.bribe_offer",
                 kind=Msg(P + f"kind.{b.kind}"),
                 cost=bribe_offer_cost(b, settings),
-                bribe=b.id,
+                bribe=b.offer_number,
             ),
         )
         for b in open_bribe_offers(state)

@@ -193,7 +193,7 @@ def status(
         lines.append(
             Msg(
                 f"{P}status.bribe_offer",
-                bribe=bribe.id,
+                bribe=bribe.offer_number,
                 kind=Msg(f"{P}kind.{bribe.kind}"),
                 fleet=fleet_msg(bribe.fleet),
                 cost=bribe_offer_cost(bribe, settings),

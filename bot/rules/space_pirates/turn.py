@@ -549,7 +549,7 @@ def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
             faction=b.victim,
             kind=Msg(f"{P}kind.{b.kind}"),
             cost=bribe_offer_cost(b, pirate_settings),
-            bribe=b.id,
+            bribe=b.offer_number,
         )
         for b in open_bribe_offers(pirate_state)
     ]

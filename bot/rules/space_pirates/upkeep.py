@@ -38,7 +38,7 @@ def post_upkeep(
         if contract.hired_turn == turn and not settings.mercenary_upkeep_in_hire_turn:
             continue
         due = UpkeepDue(
-            choice_id=state.take_id(),
+            choice_id=state.take_id("choice"),
             contract=contract.id,
             owner=contract.owner,
             turn=turn,
