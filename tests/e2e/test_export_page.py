@@ -17,6 +17,7 @@ import pytest
 from bot.export_page import export_page
 from bot.standin import Table
 from bot.verify_export import describe
+from bot.verify_export import verdict_lines
 from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.play import red_attacks_blue
@@ -153,10 +154,11 @@ async def test_an_untouched_export_page_says_verified_in_the_campaigns_language(
     shown = f"{purpose}: <code>{notation}</code> → {faces.replace(',', ', ')} (Σ {total})"
     assert shown in attached.text
     attrs, lines, marks = page_verdict(page)
-    verdict = verify_document(json.loads(gzip.decompress(data.data)))
+    exported = json.loads(gzip.decompress(data.data))
+    verdict = verify_document(exported)
     assert verdict.ok and verdict.derived_dice > 0
     assert attrs["data-state"] == "verified"
-    assert lines == describe(verdict, locale)
+    assert lines == verdict_lines(exported, verdict, locale)
     assert set(marks.values()) == {"verified"} and len(marks) == verdict.count
 
 
