@@ -428,7 +428,9 @@ async function stateDigests(snapshot) {
     const text = `${pyStr(item(r, "schema_version"))}\n${pyStr(item(r, "state"))}\n${pyStr(item(r, "settings"))}`;
     rulesets.set(pyStr(item(r, "ruleset")), [item(r, "row_version"), await sha256(utf8(text))]);
   }
+  const core = isMap(snapshot) && snapshot.has("core") ? { core: await sha256(utf8(canonical(snapshot.get("core")))) } : {};
   return {
+    ...core,
     campaign: await sha256(utf8(canonical(item(snapshot, "campaign")))),
     gms: await sha256(utf8(canonical(item(snapshot, "gms")))),
     factions: await sha256(utf8(canonical(item(snapshot, "factions")))),
@@ -442,7 +444,10 @@ function same(a, b) {
 }
 function differingPart(stored, entry) {
   const entryMap = isMap(entry) ? entry : new Map();
-  for (const part of ["campaign", "gms", "factions"]) {
+  const parts = ["campaign", "gms", "factions"];
+  // `core` counts only for an entry of digest version 2 or later (DIGEST_VERSION)
+  if (toInt(get(entryMap, "version", new JNum("1"))) >= 2n) parts.push("core");
+  for (const part of parts) {
     if (!same(stored[part], entryMap.has(part) ? entryMap.get(part) : undefined)) return part;
   }
   const mine = new Map([...stored.rulesets].map(([k, v]) => [k, v[1]]));

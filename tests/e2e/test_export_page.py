@@ -96,6 +96,10 @@ def edit_state(document: Document) -> None:
     document["state"]["factions"][0][2] = 1
 
 
+def edit_on_deadline(document: Document) -> None:
+    document["state"]["core"]["on_deadline"] = "end_turn"  # a core setting (digest version 2)
+
+
 def edit_battle_log(document: Document) -> None:
     record = document["archive"][0]
     record["body"] = record["body"].replace("cruiser", "dreadnought", 1)
@@ -116,6 +120,7 @@ TAMPERING: dict[str, tuple[Callable[[Document], None], str]] = {
     "an edited entry": (edit_entry, "edited"),
     "a removed entry": (remove_entry, "removed"),
     "state edited outside the bot": (edit_state, "state"),
+    "a turn schedule edited outside the bot": (edit_on_deadline, "state"),
     "an edited battle log": (edit_battle_log, "archive_edited"),
     "a removed battle log": (remove_battle_log, "archive_removed"),
 }
