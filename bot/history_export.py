@@ -1,8 +1,9 @@
 """`/history export` written as it is read: the log streamed into gzip files, each cut to the
 guild's upload limit, so a log of millions of entries never sits in memory whole.
 
-The JSON file is the document `python -m bot verify` reads (`campaign`, `entries`, `archive`,
-`anchors`, `head`, `state`, and `since` for an incremental export), one entry per line. When a
+The JSON file is the document `python -m bot verify` reads (`campaign`, `language`, `entries`,
+`archive`, `anchors`, `head`, `state`, and `since` for an incremental export), one entry per
+line. When a
 file is larger than the limit its gzip stream is cut into `NAME.json.gz.001`, `.002`, …:
 joined in order (`cat NAME.json.gz.* > NAME.json.gz`) they are one gzip file again.
 """

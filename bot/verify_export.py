@@ -2,25 +2,33 @@
 the parts of a split one) with no database and no Discord — the chain, the commitments,
 every revealed die, secret rolls, the heads and commitments the bot posted in the channel,
 the state and the archive records. An incremental export (`since`) is checked from its
-first entry's `prev_hash`. Prints OK or the first failure with its entry number; exits 0
-or 1.
+first entry's `prev_hash`. Prints the verdict, then what it was checked against in the
+channel (and which entries no posted head covers, so a rewrite of them is not checked).
 
 `python -m bot verify --database TARGET` checks a database instead: every campaign's log as
 `/history verify` does, and every roll row for one that belongs to no entry (PostgreSQL has
-no foreign key from a roll to its entry, migration 010)."""
+no foreign key from a roll to its entry, migration 010).
+
+`--lang en|ru` picks the language of what it prints (by default the export's campaign
+language when the export names it, else English). Exit codes: `EXIT_CODES`."""
 
 from __future__ import annotations
 
+import argparse
 import glob
 import gzip
 import json
 import re
 import sys
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
 from bot.i18n import t
+from bot.storage.audit import VerifyReport
 from bot.storage.audit import archive_digest
 from bot.storage.state_digest import digests
 from bot.verify_log import Anchors
@@ -31,6 +39,18 @@ from bot.verify_log import trusted_seeds
 GZIP_MAGIC = b"\x1f\x8b"
 PART_NUMBER = re.compile(r"\.\d{3}$")
 ORPHANS_SHOWN = 20  # `--database`: the rolls of no entry listed at most
+
+# What the process exits with (README, "Provably fair dice").
+VERIFIED = 0  # the log (every campaign's, with --database) verifies
+FAILED = 1  # it does not: tampered, damaged, or a roll of no entry
+USAGE = 2  # the command line is wrong (argparse's own code)
+UNREADABLE = 3  # no file (or database) at the path named, or it cannot be read
+NOT_AN_EXPORT = 4  # the file is not an export as /history export writes it
+EXIT_CODES = (
+    f"exit codes: {VERIFIED} verified, {FAILED} tampered or damaged, {USAGE} a wrong command "
+    f"line, {UNREADABLE} no file to read at the path named, {NOT_AN_EXPORT} not an export "
+    "(nor a database) the bot wrote"
+)
 
 
 def verify_document(document: dict[str, Any]) -> Verdict:
@@ -94,6 +114,33 @@ def describe(verdict: Verdict, locale: str = "en") -> list[str]:
     return lines
 
 
+def channel_lines(document: dict[str, Any], verdict: Verdict, locale: str = "en") -> list[str]:
+    """What an intact export was checked against in the channel (the line `/history verify`
+    ends with), and a warning for the entries no posted head covers: a rewrite of them
+    (edited, then hashed again) changes no hash anyone posted, so it could not be checked."""
+    posted = document.get("anchors")
+    posted = posted if isinstance(posted, dict) else {}
+    heads = [int(seq) for seq, _ in posted.get("heads", ())]
+    commitments = len(list(posted.get("commitments", ())))
+    lines = [t("history.verify.anchors", locale, heads=len(heads), commitments=commitments)]
+    first, last = verdict.first, verdict.first + verdict.count - 1
+    covered = max((seq for seq in heads if first <= seq <= last), default=first - 1)
+    if not heads:
+        lines.append(t("history.verify.no_heads", locale))
+    elif covered == last - 1:
+        lines.append(t("history.verify.unanchored_last", locale, seq=last))
+    elif covered < last:
+        lines.append(t("history.verify.unanchored", locale, first=covered + 1, last=last))
+    return lines
+
+
+def verdict_lines(document: dict[str, Any], verdict: Verdict, locale: str = "en") -> list[str]:
+    """What the verifier prints (and the exported page shows) for an export: the verdict,
+    then, when it holds, what it was checked against in the channel."""
+    lines = describe(verdict, locale)
+    return lines + channel_lines(document, verdict, locale) if verdict.ok else lines
+
+
 def export_parts(paths: Sequence[Path]) -> list[Path]:
     """The files of one export in order: one part named alone brings its siblings
     (`NAME.json.gz.001` → `.002`, …); parts are taken in the order of their numbers."""
@@ -111,8 +158,8 @@ def read_export(paths: Sequence[Path]) -> dict[str, Any]:
     if data[:2] == GZIP_MAGIC:
         data = gzip.decompress(data)
     document = json.loads(data.decode("utf-8"))
-    if not isinstance(document, dict):
-        raise ValueError("not an export")
+    if not isinstance(document, dict) or not isinstance(document.get("entries"), list):
+        raise TypeError("not an export")  # JSON, but no entries: not what /history export wrote
     return document
 
 
@@ -133,55 +180,127 @@ async def verify_database(target: Path | str, locale: str = "en") -> int:
             verdict = await log.verify(campaign_id)
             if not verdict.ok:
                 failed += 1
-                lines = describe(verdict, locale) if isinstance(verdict, Verdict) else []
-                shown = " ".join(lines) or str(getattr(verdict, "problem", ""))
-                print(f"campaign {campaign_id}: {shown}")  # noqa: T201
+                shown = " ".join(
+                    describe(verdict, locale)
+                    if isinstance(verdict, Verdict)
+                    else report_lines(verdict, locale)
+                )
+                print(t("verify_cli.campaign", locale, id=campaign_id, text=shown))  # noqa: T201
         orphans = await orphan_rolls(db, limit=ORPHANS_SHOWN + 1)
         for orphan in orphans[:ORPHANS_SHOWN]:
             text = t("history.verify.bad.orphan_roll", locale, **orphan.params)
             print(f"{db.label}: {text}")  # noqa: T201
-        print(  # noqa: T201
-            f"{db.label}: {len(ids) - failed} of {len(ids)} campaigns verify; "
-            + (
-                "every roll belongs to an entry."
-                if not orphans
-                else "rolls of no entry above"
-                + (
-                    f" (the first {ORPHANS_SHOWN}; there are more)."
-                    if len(orphans) > ORPHANS_SHOWN
-                    else "."
-                )
-            )
+        if not orphans:
+            rolls = t("verify_cli.rolls_ok", locale)
+        elif len(orphans) > ORPHANS_SHOWN:
+            rolls = t("verify_cli.rolls_more", locale, shown=ORPHANS_SHOWN)
+        else:
+            rolls = t("verify_cli.rolls_orphan", locale)
+        summary = t(
+            "verify_cli.summary", locale, count=len(ids), verified=len(ids) - failed, rolls=rolls
         )
+        print(f"{db.label}: {summary}")  # noqa: T201
     finally:
         await db.close()
-    return 0 if failed == 0 and not orphans else 1
+    return VERIFIED if failed == 0 and not orphans else FAILED
+
+
+def report_lines(report: VerifyReport, locale: str = "en") -> list[str]:
+    """A chain check's report (a damaged file, or undo marks off the chain) in the words of
+    `/history verify`."""
+    damaged = report.problem == "damaged"
+    title = "history.verify.damaged.title" if damaged else "history.verify.bad.title"
+    params = {"seq": report.seq, "count": report.count, "detail": report.detail}
+    shown = {k: "—" if v is None else v for k, v in params.items()}
+    return [t(title, locale), t(f"history.verify.bad.{report.problem}", locale, **shown)]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line (`--help` shows it)."""
+    found = argparse.ArgumentParser(
+        prog="python -m bot verify",
+        description=(
+            "Check a /history export (its .json.gz, its .json, or the parts of a split one: "
+            "naming the first part brings the others), or with --database every campaign of a "
+            "database, as /history verify does."
+        ),
+        epilog=EXIT_CODES + ".",
+    )
+    found.add_argument("export", nargs="*", metavar="EXPORT", help="the export's file(s)")
+    found.add_argument(
+        "--database",
+        metavar="TARGET",
+        help="sqlite:PATH, a SQLite file's path, or a postgresql:// URL",
+    )
+    found.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the verdict (default: the export's campaign language, else en)",
+    )
+    return found
 
 
 def main(argv: list[str]) -> int:
     """Check the export named on the command line (its file, .gz or parts), or with
-    `--database TARGET` (`sqlite:PATH`, a path or a `postgresql://` URL) a whole database."""
-    if not argv or (argv[0] == "--database" and len(argv) != 2):
-        print(  # noqa: T201
-            "usage: python -m bot verify EXPORT.json | EXPORT.json.gz | PART.001 PART.002 …\n"
-            "       python -m bot verify --database sqlite:PATH | postgresql://…"
-        )
-        return 2
-    if argv[0] == "--database":
-        import asyncio
-
-        from bot.db_commands import database_arg
-
-        target = database_arg(argv[1])
-        if isinstance(target, Path) and not target.exists():
-            print(f"There is no database at {target}: name the SQLite file to verify.")  # noqa: T201
-            return 2
-        return asyncio.run(verify_database(target))
-    document = read_export([Path(arg) for arg in argv])
-    verdict = verify_document(document)
-    for line in describe(verdict):
+    `--database TARGET` (`sqlite:PATH`, a path or a `postgresql://` URL) a whole database.
+    Each mistake (a missing file, one that is not an export) is one sentence and its own
+    exit code."""
+    command = parser()
+    try:
+        options = command.parse_args(argv)
+    except SystemExit as done:  # --help (0) or a wrong command line (2): argparse said why
+        return int(done.code or 0)
+    if (options.database is None) == (not options.export):
+        command.print_usage()
+        print(t("verify_cli.one_target", options.lang or DEFAULT_LANGUAGE))  # noqa: T201
+        return USAGE
+    if options.database is not None:
+        return verify_database_main(options.database, options.lang or DEFAULT_LANGUAGE)
+    paths = [Path(arg) for arg in options.export]
+    locale = options.lang or DEFAULT_LANGUAGE
+    try:
+        document = read_export(paths)
+        verdict = verify_document(document)
+    except FileNotFoundError as missing:
+        print(t("verify_cli.missing", locale, path=missing.filename))  # noqa: T201
+        return UNREADABLE
+    except (EOFError, zlib.error, gzip.BadGzipFile):  # BadGzipFile is an OSError: first
+        print(t("verify_cli.truncated", locale, path=paths[0]))  # noqa: T201
+        return NOT_AN_EXPORT
+    except OSError as error:
+        name = error.filename or paths[0]
+        print(t("verify_cli.unreadable", locale, path=name, reason=error.strerror))  # noqa: T201
+        return UNREADABLE
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        print(t("verify_cli.not_json", locale, path=paths[0]))  # noqa: T201
+        return NOT_AN_EXPORT
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        print(t("verify_cli.malformed", locale, path=paths[0]))  # noqa: T201
+        return NOT_AN_EXPORT
+    if options.lang is None and document.get("language") in LANGUAGES:
+        locale = str(document["language"])
+    for line in verdict_lines(document, verdict, locale):
         print(line)  # noqa: T201
-    return 0 if verdict.ok else 1
+    return VERIFIED if verdict.ok else FAILED
+
+
+def verify_database_main(database: str, locale: str) -> int:
+    """`--database TARGET`: a missing SQLite file, or a database the bot cannot use, is one
+    sentence; else every campaign is checked."""
+    import asyncio
+
+    from bot.db_commands import database_arg
+    from bot.storage.health import DatabaseUnusable
+
+    target = database_arg(database)
+    if isinstance(target, Path) and not target.is_file():
+        print(t("verify_cli.no_database", locale, path=target))  # noqa: T201
+        return UNREADABLE
+    try:
+        return asyncio.run(verify_database(target, locale))
+    except DatabaseUnusable as unusable:
+        print(unusable)  # noqa: T201 - one sentence for the operator
+        return NOT_AN_EXPORT
 
 
 if __name__ == "__main__":

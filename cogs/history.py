@@ -942,7 +942,8 @@ class HistoryCog(BotCog):
             before = await ctx.service.log.entry(ctx.campaign.id, first_seq - 1)
             assert before is not None
             prev_hash = before.hash
-        document: dict[str, Any] = {"campaign": ctx.campaign.name}
+        # `language`: the campaign's, in which `python -m bot verify` answers by default
+        document: dict[str, Any] = {"campaign": ctx.campaign.name, "language": ctx.public_locale}
         if first_seq > 1:
             document["since"] = {"seq": first_seq, "prev_hash": prev_hash}
         document |= {"anchors": posted, **extras}

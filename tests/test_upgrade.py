@@ -7,15 +7,19 @@ tests/fixtures/before_plugins.sql (how they were made is in its header)."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.standin import Table
 from bot.storage.database import migration_files
+from bot.verify_export import verify_database
+from bot.verify_export import verify_document
 from tests.e2e.confirming import confirmed
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before_plugins.sql"
@@ -86,3 +90,70 @@ async def test_a_campaign_from_the_previous_release_opens_and_plays_on(
     conn.close()
     assert "piracies" not in state and state["pending_piracy"] is None
     assert archived == [(1,), (2,)]
+
+
+# A database written before the state digests covered the core settings (version 2 of
+# bot/storage/state_digest.py), with the rows of its migrations 001 to 014; how it was made is
+# in its header.
+BEFORE_CORE_DIGEST = FIXTURE.parent / "before_state_v2.sql"
+
+
+@pytest.fixture
+def database_before_core_digest(database_target: Path) -> Path:
+    """That database where the stand-in's bot will open its own."""
+    conn = sqlite3.connect(database_target)
+    for version, migration in migration_files():
+        if version <= 14:
+            conn.executescript(migration.read_text(encoding="utf-8"))
+    conn.executescript(BEFORE_CORE_DIGEST.read_text(encoding="utf-8"))
+    conn.close()
+    return database_target
+
+
+def newest_state(path: Path) -> dict[str, Any]:
+    conn = sqlite3.connect(path)
+    try:
+        row = conn.execute("SELECT state FROM actions ORDER BY seq DESC LIMIT 1").fetchone()
+    finally:
+        conn.close()
+    found: dict[str, Any] = json.loads(row[0])
+    return found
+
+
+@SQLITE_ONLY
+async def test_a_log_whose_digests_predate_the_core_settings_still_verifies(
+    database_before_core_digest: Path, table: Table, capsys: pytest.CaptureFixture[str]
+):
+    """Entries written before `core` was digested (no `version`) verify as they were, though
+    their newest entry set `core.language` to ru, which their digests do not cover; the next
+    entry is of version 2, and from then on a language flipped in the database is named."""
+    path = database_before_core_digest
+    assert "version" not in newest_state(path) and "core" not in newest_state(path)
+    verified = (await table.slash("/history verify", as_="player1")).embed
+    assert verified.title == "✅ Журнал цел: проверено 8 записей.", verified.description
+    assert await verify_database(path) == 0
+    assert capsys.readouterr().out.endswith(
+        "1 of 1 campaigns verify; every roll belongs to an entry.\n"
+    )
+    exported = await table.slash("/history export", as_="player1")
+    (data,) = [a for a in exported.attachments if a.filename.endswith(".json.gz")]
+    verdict = verify_document(json.loads(gzip.decompress(data.data)))
+    assert verdict.ok and verdict.count == 8  # offline too, with the state's `core` in it
+
+    rolled = await table.slash("/roll dice:2d6 reason:upgrade", as_="player1")
+    assert not rolled.ephemeral, rolled.text()
+    assert newest_state(path)["version"] == 2
+    verified = (await table.slash("/history verify", as_="player1")).embed
+    assert verified.title == "✅ Журнал цел: проверено 9 записей.", verified.description
+
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE campaigns SET language = 'en'")
+    conn.close()
+    verified = (await table.slash("/history verify", as_="player1")).embed
+    assert verified.title == "❌ The log has been tampered with"
+    assert verified.description == (
+        "The stored campaign state (core) differs from the digest in entry #9, the newest: "
+        "it was changed outside the bot."
+    )
+    assert await verify_database(path) == 1

@@ -428,7 +428,9 @@ async function stateDigests(snapshot) {
     const text = `${pyStr(item(r, "schema_version"))}\n${pyStr(item(r, "state"))}\n${pyStr(item(r, "settings"))}`;
     rulesets.set(pyStr(item(r, "ruleset")), [item(r, "row_version"), await sha256(utf8(text))]);
   }
+  const core = isMap(snapshot) && snapshot.has("core") ? { core: await sha256(utf8(canonical(snapshot.get("core")))) } : {};
   return {
+    ...core,
     campaign: await sha256(utf8(canonical(item(snapshot, "campaign")))),
     gms: await sha256(utf8(canonical(item(snapshot, "gms")))),
     factions: await sha256(utf8(canonical(item(snapshot, "factions")))),
@@ -442,7 +444,10 @@ function same(a, b) {
 }
 function differingPart(stored, entry) {
   const entryMap = isMap(entry) ? entry : new Map();
-  for (const part of ["campaign", "gms", "factions"]) {
+  const parts = ["campaign", "gms", "factions"];
+  // `core` counts only for an entry of digest version 2 or later (DIGEST_VERSION)
+  if (toInt(get(entryMap, "version", new JNum("1"))) >= 2n) parts.push("core");
+  for (const part of parts) {
     if (!same(stored[part], entryMap.has(part) ? entryMap.get(part) : undefined)) return part;
   }
   const mine = new Map([...stored.rulesets].map(([k, v]) => [k, v[1]]));
@@ -506,12 +511,30 @@ function describe(verdict) {
   return lines;
 }
 
+// channel_lines() of bot/verify_export.py: what an intact log was checked against in the
+// channel, and the entries no posted head covers (a rewrite of them could not be checked).
+function channelLines(doc, verdict) {
+  const posted = get(doc, "anchors", new Map());
+  const anchors = isMap(posted) ? posted : new Map();
+  const heads = [...iterate(get(anchors, "heads", []))].map((p) => toNum(item(p, 0)));
+  const commitments = [...iterate(get(anchors, "commitments", []))].length;
+  const lines = [t("history.verify.anchors", { heads: heads.length, commitments })];
+  const first = 1, last = verdict.count;  // the page holds a whole log
+  const covered = Math.max(first - 1, ...heads.filter((seq) => seq >= first && seq <= last));
+  if (heads.length === 0) lines.push(t("history.verify.no_heads"));
+  else if (covered === last - 1) lines.push(t("history.verify.unanchored_last", { seq: last }));
+  else if (covered < last) lines.push(t("history.verify.unanchored", { first: covered + 1, last }));
+  return lines;
+}
+
 // ---- the page: verdict, marks, search and filters -------------------------------------------
 
-function showVerdict(verdict) {
+function showVerdict(verdict, doc) {
   const box = document.getElementById("verdict");
   box.replaceChildren();
-  for (const line of describe(verdict)) {
+  const lines = describe(verdict);
+  if (verdict.problem === null) lines.push(...channelLines(doc, verdict));
+  for (const line of lines) {
     const p = document.createElement("p");
     p.textContent = line;
     box.appendChild(p);
@@ -558,7 +581,7 @@ async function main() {
   const box = document.getElementById("verdict");
   try {
     const doc = parseJson(document.getElementById("export").textContent);
-    showVerdict(await verifyDocument(doc));
+    showVerdict(await verifyDocument(doc), doc);
   } catch (err) {
     box.dataset.state = "error";
     box.textContent = t("export_page.error", { error: String(err) });

@@ -17,6 +17,7 @@ import pytest
 from bot.export_page import export_page
 from bot.standin import Table
 from bot.verify_export import describe
+from bot.verify_export import verdict_lines
 from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.play import red_attacks_blue
@@ -95,6 +96,10 @@ def edit_state(document: Document) -> None:
     document["state"]["factions"][0][2] = 1
 
 
+def edit_on_deadline(document: Document) -> None:
+    document["state"]["core"]["on_deadline"] = "end_turn"  # a core setting (digest version 2)
+
+
 def edit_battle_log(document: Document) -> None:
     record = document["archive"][0]
     record["body"] = record["body"].replace("cruiser", "dreadnought", 1)
@@ -115,6 +120,7 @@ TAMPERING: dict[str, tuple[Callable[[Document], None], str]] = {
     "an edited entry": (edit_entry, "edited"),
     "a removed entry": (remove_entry, "removed"),
     "state edited outside the bot": (edit_state, "state"),
+    "a turn schedule edited outside the bot": (edit_on_deadline, "state"),
     "an edited battle log": (edit_battle_log, "archive_edited"),
     "a removed battle log": (remove_battle_log, "archive_removed"),
 }
@@ -153,10 +159,11 @@ async def test_an_untouched_export_page_says_verified_in_the_campaigns_language(
     shown = f"{purpose}: <code>{notation}</code> → {faces.replace(',', ', ')} (Σ {total})"
     assert shown in attached.text
     attrs, lines, marks = page_verdict(page)
-    verdict = verify_document(json.loads(gzip.decompress(data.data)))
+    exported = json.loads(gzip.decompress(data.data))
+    verdict = verify_document(exported)
     assert verdict.ok and verdict.derived_dice > 0
     assert attrs["data-state"] == "verified"
-    assert lines == describe(verdict, locale)
+    assert lines == verdict_lines(exported, verdict, locale)
     assert set(marks.values()) == {"verified"} and len(marks) == verdict.count
 
 

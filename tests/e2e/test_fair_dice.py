@@ -62,6 +62,12 @@ async def verify_text(table: Table) -> str:
     return (await table.slash("/history verify", as_="player2")).text()
 
 
+async def verify_embed(table: Table) -> str:
+    """`/history verify`'s title and description, unwrapped."""
+    embed = (await table.slash("/history verify", as_="player2")).embed
+    return f"{embed.title}\n{embed.description}"
+
+
 def rechain(document: dict[str, Any]) -> None:
     """Recompute every hash as an attacker who rewrites the whole log would."""
     prev = GENESIS
@@ -372,6 +378,77 @@ async def test_state_edited_outside_the_bot_is_named(fair):
     async with db.transaction() as conn:
         await conn.execute("UPDATE factions SET user_id = 1")
     assert "stored campaign state (factions)" in await verify_text(fair)
+
+
+async def test_language_and_turn_schedule_edited_outside_the_bot_are_named(fair):
+    """The newest entry's digest (version 2) covers `core.language` and the turn schedule's
+    settings too: an `on_deadline` or a language flipped in the database, which decide
+    whether a turn ends itself and what the campaign posts in, is named, offline too."""
+    gm_sets = "/campaign settings set setting:core.{} value:{}"
+    done = await fair.slash(gm_sets.format("on_deadline", "end_turn"), as_="gm")
+    assert not done.ephemeral, done.text()
+    done = await fair.slash(gm_sets.format("language", "ru"), as_="gm")
+    assert not done.ephemeral, done.text()
+    document = await export(fair)
+    assert document["language"] == "ru"
+    newest = document["entries"][-1]
+    assert newest["state"]["version"] == 2 and "core" in newest["state"]
+    assert document["state"]["core"] == {
+        "language": "ru",
+        "on_deadline": "end_turn",
+        "reminder_minutes": [1440, 60],
+        "time_zone": "UTC",
+    }
+    assert verify_document(document).ok
+    for field, value in (("on_deadline", "ping_gms"), ("language", "en")):
+        edited = json.loads(json.dumps(document))
+        edited["state"]["core"][field] = value
+        verdict = verify_document(edited)
+        assert verdict.problem is not None
+        assert (verdict.problem.kind, verdict.problem.seq) == ("state", newest["seq"])
+        assert verdict.problem.params == {"part": "core"}
+    assert "✅ Журнал цел" in await verify_embed(fair)
+
+    db = fair.bot.db
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE turn_schedules SET on_deadline = 'ping_gms'")
+    text = await verify_embed(fair)
+    assert "❌" in text and "Сохранённое состояние кампании (core) не совпадает" in text, text
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE turn_schedules SET on_deadline = 'end_turn'")
+        await conn.execute("UPDATE campaigns SET language = 'en'")
+    text = await verify_embed(fair)  # in English now: the flip itself decides that
+    assert f"stored campaign state (core) differs from the digest in entry #{newest['seq']}" in (
+        text
+    )
+
+
+async def test_cutting_the_entry_that_set_the_language_is_named(fair):
+    """The entry that set `core.language` cut from the end of the log (and the head moved
+    back to the entry before it, which no posted head covers): the state's language is no
+    longer the one the newest remaining entry describes, in the export and in the database."""
+    await fair.slash("/roll dice:2d6", as_="player1")
+    done = await fair.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    assert not done.ephemeral, done.text()
+    document = await export(fair)
+    cut, before = document["entries"][-1], document["entries"][-2]
+    assert cut["options"] == {"name": "language", "value": "ru"}
+    del document["entries"][-1]
+    document["head"] = [before["seq"], before["hash"]]
+    verdict = verify_document(document)
+    assert verdict.problem is not None
+    assert (verdict.problem.kind, verdict.problem.seq) == ("state", before["seq"])
+    assert verdict.problem.params == {"part": "core"}
+
+    db = fair.bot.db
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM actions WHERE seq = ?", (cut["seq"],))
+        await conn.execute(
+            "UPDATE campaigns SET log_count = ?, log_head = ?", (before["seq"], before["hash"])
+        )
+    text = await verify_embed(fair)
+    assert "❌" in text, text
+    assert f"(core) не совпадает с отпечатком в последней записи №{before['seq']}" in text, text
 
 
 async def test_the_readme_snippet_checks_a_real_export(fair, tmp_path):

@@ -29,6 +29,7 @@ from bot.standin import StandIn
 from bot.standin import Table
 from bot.storage import history
 from bot.verify_export import describe
+from bot.verify_export import verdict_lines
 from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e import test_naval_orders as played
@@ -299,7 +300,7 @@ async def test_the_page_and_the_readme_snippet_re_derive_the_held_die(fair, tmp_
     assert verdict.ok and verdict.derived_dice == 1
     attrs, lines, _ = page_verdict(page_of(document, "en", tmp_path))
     assert attrs["data-state"] == "verified"
-    assert lines == describe(verdict, "en")
+    assert lines == verdict_lines(document, verdict, "en")
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     snippet = re.search(r"<!-- verify-snippet -->\n```python\n(.*?)\n```", readme, re.S)

@@ -27,6 +27,7 @@ from bot.standin import ClientRefused
 from bot.storage import seeds
 from bot.undo import UndoService
 from bot.verify_export import describe
+from bot.verify_export import verdict_lines
 from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.test_export_page import page_of
@@ -337,7 +338,7 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
         assert f'<tr class="undone" data-seq="{seq}"' in page.read_text(encoding="utf-8")
     attrs, lines, _ = page_verdict(page)
     assert attrs["data-state"] == "verified"
-    assert lines == describe(verdict, "en")
+    assert lines == verdict_lines(document, verdict, "en")
 
     # A die after the undo drawn from the revealed seed (what a bot predicting it would
     # write) is caught by every verifier.
