@@ -995,6 +995,8 @@ async def _redraw_or_repost(
 # The side colour of a message whose command a GM undid: greyed out, whatever it said.
 UNDONE_COLOUR = discord.Colour(0x718096)
 MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
+FIELD_NAME_LIMIT = 256  # Discord's limits on an embed field's name and value
+FIELD_VALUE_LIMIT = 1024
 
 
 # What opens a line as Discord's markdown reads it (a quote, a list item, a heading): it
@@ -1020,6 +1022,20 @@ def struck_lines(text: str) -> str:
     return "\n".join(struck_line(line) for line in text.split("\n"))
 
 
+def struck_fields(embed: discord.Embed) -> None:
+    """Every field of `embed` struck through, its name and each line of its value
+    (`struck_lines`), each within Discord's limits (name 256, value 1024 characters)."""
+    for index, shown_field in enumerate(embed.fields):
+        name = struck_line(shown_field.name) if shown_field.name else shown_field.name
+        value = struck_lines(shown_field.value) if shown_field.value else shown_field.value
+        embed.set_field_at(
+            index,
+            name=clip_lines(name, FIELD_NAME_LIMIT) if name else name,
+            value=clip_lines(value, FIELD_VALUE_LIMIT) if value else value,
+            inline=shown_field.inline,
+        )
+
+
 def clip_lines(text: str, limit: int) -> str:
     """`text` within `limit` characters, cut at the end of a line with "…" on a line of its
     own, so that no struck line loses its closing mark; a text with no line end in its
@@ -1036,17 +1052,24 @@ def clip_lines(text: str, limit: int) -> str:
     return clipped
 
 
+def _text_of(embed: discord.Embed, index: int | None) -> str:
+    """`embed`'s text (`index` None) or the value of its field `index`."""
+    if index is None:
+        return embed.description or ""
+    return embed.fields[index].value or ""
+
+
 def undone_edit(
     content: str, shown: Sequence[discord.Embed], note: str, *, next_step: str | None = None
 ) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
     message as it reads now (`content`, `shown`): each embed's title (for one without a
-    title, an answer that opens with its outcome, every line of its text) struck through, `note`
-    (who undid it and why) leading the first embed's text, side colour grey; a ping line
-    struck through and pinging nobody; its buttons gone; the field named `next_step` (a
-    set-up answer's "Next step", which no longer applies) gone. Footers stay as they are
-    (the anchors /history verify reads). A message of text alone (a ping) gets `note` below
-    its struck text."""
+    title, an answer that opens with its outcome, every line of its text and of its fields)
+    struck through, `note` (who undid it and why) leading the first embed's text, side
+    colour grey; a ping line struck through and pinging nobody; its buttons gone; the field
+    named `next_step` (a set-up answer's "Next step", which no longer applies) gone. Footers
+    stay as they are (the anchors /history verify reads). A message of text alone (a ping)
+    gets `note` below its struck text."""
     embeds = [discord.Embed.from_dict(e.to_dict()) for e in shown]
     for embed in embeds:
         for index in reversed(range(len(embed.fields))):
@@ -1063,21 +1086,32 @@ def undone_edit(
     for embed in embeds:
         if embed.title and not embed.title.startswith("~~"):
             embed.title = f"~~{clip(embed.title, 252)}~~"
-        elif not embed.title and embed.description:  # an answer that opens with its outcome
-            embed.description = struck_lines(embed.description)
+        elif not embed.title:  # an answer that opens with its outcome
+            if embed.description:
+                embed.description = struck_lines(embed.description)
+            struck_fields(embed)
         embed.colour = UNDONE_COLOUR
     first = embeds[0]
     told = first.description or ""
     first.description = clip_lines(f"{note}\n\n{told}" if told else note, 4096)
-    # Over Discord's limit for the whole message, the longest texts give way, the note never.
+    # Over Discord's limit for the whole message, the longest texts give way (an embed's text
+    # or a field's value), the note never.
     excess = sum(len(e) for e in embeds) - MESSAGE_TEXT_LIMIT
-    for embed in sorted(embeds, key=lambda e: len(e.description or ""), reverse=True):
-        text = embed.description or ""
-        keep = max(len(text) - excess, len(note) + 1 if embed is first else 1)
+    texts: list[tuple[discord.Embed, int | None]] = [(embed, None) for embed in embeds]
+    texts += [(embed, index) for embed in embeds for index in range(len(embed.fields))]
+    for embed, at in sorted(texts, key=lambda t: len(_text_of(*t)), reverse=True):
+        text = _text_of(embed, at)
+        floor = len(note) + 1 if embed is first and at is None else 1
+        keep = max(len(text) - excess, floor)
         if excess <= 0 or keep >= len(text):
             continue
-        embed.description = clip_lines(text, keep)
-        excess -= len(text) - len(embed.description)
+        cut = clip_lines(text, keep)
+        if at is None:
+            embed.description = cut
+        else:
+            old = embed.fields[at]
+            embed.set_field_at(at, name=old.name, value=cut, inline=old.inline)
+        excess -= len(text) - len(cut)
     return {
         "content": struck or None,
         "embeds": embeds,

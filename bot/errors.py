@@ -44,6 +44,7 @@ for _key, _names in (
     ("error.turn_flow.when", ("value",)),
     ("error.turn_flow.past", ("value",)),
     ("error.turn_flow.too_far", ("value",)),
+    ("error.turn_flow.reminder_too_early", ("value",)),
     ("error.turn_flow.time_zone", ("value",)),
     ("dice.saved.error.name_is_dice", ("name",)),
     ("dice.saved.error.unknown", ("name",)),

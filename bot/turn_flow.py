@@ -84,6 +84,8 @@ SCHEDULE_FIELDS = {
 }
 MAX_REMINDERS = 5
 MAX_AHEAD = timedelta(days=365)
+# The longest duration `parse_duration` reads (`timedelta` holds no longer one).
+_LONGEST_SECONDS = int(timedelta(days=999_999_999).total_seconds())
 SWEEP_BATCH = 500  # campaigns claimed per sweep; the rest wait for the next minute
 # Outbox batches one sweep prunes at most (each `outbox.PRUNE_BATCH` rows, its own short
 # transaction): 2,000 rows a minute, far above what even a busy bot posts, so a backlog (the
@@ -121,7 +123,9 @@ def parse_duration(text: str) -> timedelta | None:
     if not _DURATION.match(text):
         return None
     seconds = sum(int(n) * _UNIT_SECONDS[unit.lower()] for n, unit in _DURATION_PART.findall(text))
-    return timedelta(seconds=seconds)
+    # `timedelta` holds no more than `_LONGEST`: a longer duration reads as that long, which
+    # is still far over a year (`MAX_AHEAD`), so each caller refuses it as too long.
+    return timedelta(seconds=min(seconds, _LONGEST_SECONDS))
 
 
 # What zoneinfo lists that is no place's time zone: the machine's own, and tzdata's filler.
@@ -213,6 +217,8 @@ def parse_deadline(text: str, now: datetime, time_zone: str) -> datetime:
     time zone (`2026-12-03 18:00`). Refused when it is not in the future or over a year out."""
     duration = parse_duration(text)
     if duration is not None:
+        if duration > MAX_AHEAD:  # so far ahead that adding it may pass the calendar's end
+            raise ScheduleError("error.turn_flow.too_far", value=text)
         when = now + duration
     else:
         for form in _DATE_FORMATS:
@@ -242,6 +248,8 @@ def parse_reminders(text: str) -> tuple[int, ...]:
         duration = parse_duration(word)
         if duration is None or duration < timedelta(minutes=1):
             raise ScheduleError("error.turn_flow.reminders", value=text, count=MAX_REMINDERS)
+        if duration > MAX_AHEAD:  # earlier than any deadline can be set
+            raise ScheduleError("error.turn_flow.reminder_too_early", value=word)
         minutes.add(int(duration.total_seconds()) // 60)
     if len(minutes) > MAX_REMINDERS:
         raise ScheduleError("error.turn_flow.reminders", value=text, count=MAX_REMINDERS)

@@ -38,6 +38,8 @@ def test_a_deadline_given_as_a_date_is_read_in_the_campaigns_time_zone():
         ("2026-11-30 18:00", "error.turn_flow.past"),
         ("0h", "error.turn_flow.past"),
         ("400d", "error.turn_flow.too_far"),
+        ("3000000 days", "error.turn_flow.too_far"),
+        ("999999999999d", "error.turn_flow.too_far"),
         ("tomorrow", "error.turn_flow.when"),
     ],
 )

@@ -94,3 +94,36 @@ def test_a_long_answer_struck_through_stays_within_discords_limits_line_by_line(
     *lines, last = text.split("\n\n", 1)[1].splitlines()
     assert last == "…"
     assert all(line.startswith("~~") and line.endswith("~~") for line in lines)
+
+
+def test_an_answer_without_a_title_has_its_fields_struck_through_within_discords_limits():
+    """A title-less answer's fields are struck through too, name and every line of the
+    value; a name of 256 characters and a value of 1,024 still fit Discord's limits (256
+    and 1,024), the value cut at a line's end, and no struck line is left open."""
+    answer = discord.Embed(description="Red's fleet at Mecatol: 2 cruisers.")
+    answer.add_field(name="Ships", value="cruisers: #1 (0/2), #2 (0/2)\n\ndestroyers: #3")
+    answer.add_field(name="N" * 256, value="\n".join(f"#{i} (0/1)" for i in range(120))[:1024])
+    (marked,) = undone_edit("", [answer], NOTE)["embeds"]
+    ships, long = marked.fields
+    assert ships.name == "~~Ships~~"
+    assert ships.value == "~~cruisers: #1 (0/2), #2 (0/2)~~\n\n~~destroyers: #3~~"
+    assert len(long.name) <= 256 and long.name.startswith("~~N") and long.name.endswith("~~")
+    assert len(long.value) <= 1024
+    *lines, last = long.value.splitlines()
+    assert last == "…"
+    assert all(line.startswith("~~") and line.endswith("~~") for line in lines)
+
+
+def test_struck_fields_in_a_full_message_give_way_to_stay_within_the_message_limit():
+    """Striking adds four characters a line: fields packed close to 6,000 characters a
+    message are cut, their longest value first, so that Discord takes the edit."""
+    answer = discord.Embed(description="Registered.")
+    for n in range(5):
+        answer.add_field(name=f"{n}" * 190, value="\n".join(["ship"] * 200)[:1000])
+    assert 5900 < len(answer) < 6000
+    edit = undone_edit("", [answer], NOTE)
+    (marked,) = edit["embeds"]
+    assert len(marked) <= 6000
+    assert min(len(f.value) for f in marked.fields) < 1000  # some gave way
+    assert marked.description == f"{NOTE}\n\n~~Registered.~~"
+    assert all(len(f.value) <= 1024 and f.value.endswith(("~~", "…")) for f in marked.fields)

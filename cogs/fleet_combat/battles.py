@@ -223,6 +223,7 @@ def typed_order(
         others=others,
         legal=[(x.opponent, x.target_class) for x in legal],
         campaign=campaign,
+        own=faction,
     )
     return FireOrder(
         ship_class=ship_class,

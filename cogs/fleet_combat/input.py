@@ -234,6 +234,7 @@ def parse_target(
     others: Sequence[str] = (),
     legal: Sequence[tuple[str, str]] = (),
     campaign: Sequence[str] = (),
+    own: str | None = None,
 ) -> tuple[str, str]:
     """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class).
 
@@ -243,11 +244,20 @@ def parse_target(
     A faction named without a class is refused saying how to write one after it, with the
     classes of that faction's in `legal` (the (faction, class) pairs the group may shoot).
     A name alone that is a faction of the `campaign` outside the battle is refused as such;
-    one that is neither a class nor a faction is refused naming both.
+    one that is neither a class nor a faction is refused naming both. The shooter's `own`
+    faction, with or without a class, is refused as one it cannot fire at.
     """
     typed = text.strip()
-    for name in sorted({*opponents, *others}, key=len, reverse=True):
+    names = {*opponents, *others, *([own] if own else [])}
+    for name in sorted(names, key=len, reverse=True):
         if normal(typed).startswith(normal(name)):
+            if name == own and name not in opponents and name not in others:
+                raise GameError(
+                    C + "error.own_target",
+                    faction=shown(name),
+                    battle=battle,
+                    opponents=shown_list(opponents) or "—",
+                )
             rest = typed[len(name) :].strip(" :—-/|,")
             if not rest:  # `Blue` alone: whom, but not which of their ships
                 raise no_class_named(name, [c for f, c in legal if f == name], settings, locale)
@@ -367,9 +377,11 @@ def parse_fire_targets(
     others: Sequence[str] = (),
     legal: Sequence[tuple[str, str]] = (),
     campaign: Sequence[str] = (),
+    own: str | None = None,
 ) -> list[TypedTarget]:
     """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed
-    (the parts of an order in battle `battle`; `legal` as `parse_target` reads it)."""
+    (the parts of an order in battle `battle`; `legal` and `own` as `parse_target` reads
+    them)."""
     out: list[TypedTarget] = []
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
@@ -384,6 +396,7 @@ def parse_fire_targets(
             others=others,
             legal=legal,
             campaign=campaign,
+            own=own,
         )
         out.append(TypedTarget(opponent, target_class, dice))
     if not out:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.text import shown
+from tests.e2e.play import refused_alone
 
 BLUE = "Blue @everyone <@123> **bold** ||spoiler||"
 
@@ -134,3 +135,24 @@ async def test_odds_write_every_mean_with_two_decimals(campaign):
     assert "Fleet A keeps on average: under 0.001 destroyers" in lines
     russian = await campaign.slash("/combat odds a:3 destroyer b:2 war sun", as_="player3")
     assert "2,00 боевой звезды" in russian.embed.description
+
+
+async def test_a_fire_order_at_the_shooters_own_faction_says_it_cannot_fire_at_itself(malta):
+    """FC-5.2: Red naming Red as a target, alone or with a class, is told it cannot fire at
+    its own ships and whom it can fire at; never that Red is not in the battle. Green,
+    joining the battle against Red, is told so in Russian."""
+    for target in ("Red", "red: destroyer"):
+        refused = await refused_alone(
+            malta, f"/combat order battle:1 class:destroyer target:{target}", "player1"
+        )
+        assert refused == (
+            f"Red cannot fire at its own ships. Its opponents in battle #1: {shown(BLUE)}."
+        ), refused
+    attack = await malta.slash("/combat attack point:Malta targets:Red", as_="player3")
+    assert not attack.ephemeral, attack.text()
+    refused = await refused_alone(
+        malta, "/combat order battle:1 class:destroyer target:Green", "player3"
+    )
+    assert refused == (
+        "Фракция «Green» не может стрелять по своим кораблям. Её противники в бою №1: Red."
+    ), refused

@@ -92,3 +92,38 @@ async def test_a_state_saved_before_retreat_moves_were_kept_loads(campaign):
     assert "retreated" not in status.text()
     shown = await campaign.slash("/combat fleet show", as_="player1")
     assert not shown.ephemeral, shown.text()
+
+
+async def test_ships_arrive_where_a_fleet_retreated_from_only_after_its_move(campaign):
+    """FC-6.3: Blue's retreated fleet left Mecatol at once; only its record lags. Blue's 2
+    cruisers from Vega are not merged into that record (which would take them away with the
+    move, and keep them out of an attack there, FC-4.1): moving them in, or registering
+    ships at Mecatol, is refused privately until the retreat's move is recorded; then they
+    arrive alone, and Red may attack them there."""
+    await blue_retreats_in_round_2(campaign)
+    await campaign.slash("/combat fleet set point:Vega ships:2 cruiser", as_="player2")
+    before = (await campaign.slash("/combat fleet show", as_="player2")).text()
+
+    first = (
+        "Blue retreated from Mecatol in battle #1 and has left it, but its move is not recorded"
+        " yet: record it first with /combat fleet move, then record Blue's ships at Mecatol"
+        " (FC-6.3)."
+    )
+    moved = await refused_alone(campaign, "/combat fleet move point:Vega to:Mecatol", "player2")
+    assert moved == first, moved
+    set_ = await refused_alone(
+        campaign, "/combat fleet set point:Mecatol ships:2 cruiser", "player2"
+    )
+    assert set_ == first, set_
+    assert (await campaign.slash("/combat fleet show", as_="player2")).text() == before
+    status = await campaign.slash("/turn status", as_="gm")
+    assert status.embed.field("Fleet combat") == OWED
+
+    left = await campaign.slash("/combat fleet move point:Mecatol to:Tor", as_="player2")
+    assert left.embed.description.startswith("Blue's fleet moved from Mecatol to Tor: 3 dest")
+    arrived = await campaign.slash("/combat fleet move point:Vega to:Mecatol", as_="player2")
+    assert arrived.embed.description.startswith(
+        "Blue's fleet moved from Vega to Mecatol: 2 cruisers"
+    ), arrived.text()
+    attack = await campaign.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert not attack.ephemeral, attack.text()

@@ -24,9 +24,24 @@ async def test_contact_declared_by_one_side_serves_the_other(after_a_raid):
     declared = await table.slash("/pirates contacts factions:Orion", as_="player1")
 
     assert declared.embed.description.startswith("Vega has contact with: Orion")
-    assert "each of these has contact with Vega too: Orion" in declared.embed.description
+    assert "so Orion has contact with Vega too" in declared.embed.description
+    assert "each of these" not in declared.embed.description
     quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
     assert "A raid on Vega costs 50 %" in quote.embed.description, quote.text()
+
+
+async def test_contacts_with_several_factions_are_listed(after_a_raid):
+    """Vega declares contact with Orion and Lyra, then clears both: the answers list them
+    as several factions."""
+    table = after_a_raid
+
+    declared = await table.slash("/pirates contacts factions:Orion, Lyra", as_="player1")
+    cleared = await table.slash("/pirates contacts", as_="player1")
+
+    text = declared.embed.description
+    assert "each of these has contact with Vega too: Orion, Lyra" in text, text
+    text = cleared.embed.description
+    assert "each of these no longer has contact with Vega either: Orion, Lyra" in text, text
 
 
 async def test_a_contact_saved_on_one_side_only_serves_both(after_a_raid):
@@ -52,8 +67,9 @@ async def test_dropping_a_contact_drops_it_for_both(after_a_raid):
 
     cleared = await table.slash("/pirates contacts", as_="player1")
 
-    assert "no longer has contact with Vega either: Orion" in cleared.embed.description, (
+    assert "so Orion no longer has contact with Vega either" in cleared.embed.description, (
         cleared.text()
     )
+    assert "each of these" not in cleared.embed.description
     refused = await refused_alone(table, "/pirates bribe victim:Vega", as_="player2")
     assert "You have no contact with Vega" in refused, refused

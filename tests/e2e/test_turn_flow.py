@@ -27,6 +27,7 @@ from bot.turn_flow import TurnFlow
 from tests.e2e.play import START
 from tests.e2e.play import Clock
 from tests.e2e.play import red_attacks_blue
+from tests.e2e.play import refused_alone
 
 
 @pytest.fixture
@@ -324,3 +325,26 @@ async def test_a_deadline_set_before_the_reminder_window_waits_for_its_points(ba
     await table.slash("/turn deadline set when:48h", as_="gm")
     assert [m for m in table.channel_messages()[before:] if m.pings] == []
     assert await tick(table) == []
+
+
+@pytest.mark.parametrize("when", ["3000000 days", "999999999999 days", "400d"])
+async def test_a_deadline_too_far_to_count_is_refused_as_more_than_a_year_away(battle, when):
+    """However far it is (even past the calendar's end), the GM is told privately that the
+    deadline is more than a year away, and the turn keeps having none."""
+    table = battle
+    refused = await refused_alone(table, f"/turn deadline set when:{when}", as_="gm")
+    assert refused == f"`{when}` is more than a year away.", refused
+    status = await table.slash("/turn status", as_="gm")
+    assert "Deadline: " not in status.text(), status.text()
+
+
+@pytest.mark.parametrize("value", ["3000000 days", "999999999999d", "24h, 400d"])
+async def test_a_reminder_point_more_than_a_year_ahead_is_refused(battle, value):
+    """No deadline is more than a year away, so neither is a reminder point: the GM is told
+    privately, and the reminders stay as they were."""
+    table = battle
+    line = f"/campaign settings set setting:core.reminders value:{value}"
+    refused = await refused_alone(table, line, as_="gm")
+    assert refused.startswith(f"`{value.split(', ')[-1]}` is more than a year"), refused
+    shown = await table.slash("/campaign settings show", as_="gm")
+    assert "24h, 1h" in shown.text(), shown.text()

@@ -135,6 +135,22 @@ def validate_ships(
                 )
 
 
+def check_no_retreat_owed(state: FleetCombatState, faction: str, point: str) -> None:
+    """Ships of `faction` are not recorded as arriving at (or registered at) a point its
+    fleet retreated from and owes its move away from (FC-6.3, FC-I15): that fleet left at
+    once, only the record lags, and ships there now would share its record and be taken away
+    with it (or be left out of an attack there, FC-4.1). The move is recorded first."""
+    owed = state.retreat_move(faction, point)
+    if owed is not None:
+        raise RuleViolation(
+            "fleet_combat.error.retreat_move_first",
+            clause="FC-6.3",
+            faction=shown(faction),
+            point=shown(owed.point),
+            battle=owed.battle,
+        )
+
+
 def register_fleet(
     state: FleetCombatState, settings: FleetCombatSettings, command: RegisterFleet
 ) -> FleetOutcome:
@@ -144,7 +160,9 @@ def register_fleet(
     order the classes are given. A fleet still fighting an active battle may be edited only
     with `allow_while_engaged` (a GM correction), since the battle is frozen, not over (FC-I6).
     Zero ships remove the fleet; where the faction has no fleet they are refused as the fleet
-    not found (FC-I4: there is nothing to remove), and nothing changes.
+    not found (FC-I4: there is nothing to remove), and nothing changes. Ships at a point the
+    faction's fleet retreated from are refused until its move is recorded
+    (`check_no_retreat_owed`); removing that fleet is not.
     """
     faction, point = command.faction.strip(), command.point.strip()
     if not faction or not point:
@@ -153,6 +171,8 @@ def register_fleet(
     validate_ships(settings, command.ships, command.wounds)
     if not any(command.ships.values()) and state.fleet(faction, point) is None:
         raise fleet_not_found(state, faction, point)  # zero ships where it has no fleet
+    if any(command.ships.values()):
+        check_no_retreat_owed(state, faction, point)
     check_point_unlike(state, point)
     new = copy_for_write(state, fleets=[(faction, point)])
     if engaged_battle(new, faction, point) is not None and not command.allow_while_engaged:
@@ -219,8 +239,9 @@ def move_fleet(
     """Record a fleet's move (players move on the board; this keeps the registration in step).
 
     Refused while the fleet is still fighting at `from_point` (FC-4.2; leaving a battle is a
-    retreat, FC-6). Merges into a fleet the faction already has at `to_point`. Each point is
-    named as it is registered (`FleetCombatState.known_point`).
+    retreat, FC-6). Merges into a fleet the faction already has at `to_point`, but not into
+    one that retreated from there and still owes its move (`check_no_retreat_owed`). Each
+    point is named as it is registered (`FleetCombatState.known_point`).
     """
     new = copy_for_write(state, fleets=[(faction, to_point)])
     fleet = new.fleet(faction, from_point)
@@ -233,6 +254,7 @@ def move_fleet(
         )
     if same_point(from_point, to_point):
         return FleetOutcome(new, fleet, [])
+    check_no_retreat_owed(state, faction, to_point)
     check_point_unlike(state, to_point)
     new.fleets.remove(fleet)
     new.retreat_moves = new.without_retreat_move(faction, from_point)  # FC-6.3: moved away
