@@ -269,7 +269,12 @@ def parse_target(
         stranger = next((f for f in campaign if normal(f) == normal(typed)), None)
     if stranger is not None:
         raise GameError(
-            C + "error.not_in_battle_target",
+            C
+            + (
+                "error.not_in_battle_target_one"
+                if len(opponents) == 1
+                else "error.not_in_battle_target"
+            ),
             faction=shown(stranger),
             battle=battle,
             opponents=shown_list(opponents) or "—",

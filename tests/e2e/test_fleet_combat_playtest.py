@@ -40,7 +40,8 @@ async def test_a_fire_order_at_a_faction_not_in_the_battle_names_the_battles_fac
     )
     assert reply.ephemeral
     assert reply.embed.description == (
-        f"There is no faction “Blue” in battle #1. Factions you can fire at there: {shown(BLUE)}."
+        "There is no faction “Blue” in battle #1. "
+        f"The only faction you can fire at there: {shown(BLUE)}."
     )
     assert "Unknown ship class" not in reply.text()
     spaced = await malta.slash(
@@ -68,7 +69,7 @@ async def test_a_fire_order_at_a_stranger_is_refused_in_russian(malta):
         "/combat order battle:1 class:destroyer target:Синие: крейсер", as_="player3"
     )
     assert reply.embed.description == (
-        f"В бою №1 нет фракции «Синие». Стрелять там можно по фракциям: {shown(BLUE)}."
+        f"В бою №1 нет фракции «Синие». Стрелять там можно только по фракции {shown(BLUE)}."
     )
 
 
