@@ -927,6 +927,8 @@ class HistoryCog(BotCog):
                 prev_hash=prev_hash,
                 last_seq=last_seq,
                 document=document,
+                undone=await ctx.service.log.undone_in(ctx.campaign.id),
+                locale=ctx.public_locale,
             )
             lines = [
                 ctx.pt(

@@ -1,13 +1,19 @@
 """What the log's texts say to a reader (play-test D): fleet combat's dice read in the
 reader's language in `/history show` and on the export's page, whose commands and records
-read as the log names them.
+read as the log names them; the CSV file explains an undo and a secret roll; an undone secret
+roll revealed at the turn's end says it was undone.
 
 Player1 plays Red, player2 Blue, player3 Green and reads Russian.
 """
 
 from __future__ import annotations
 
+import csv
+import gzip
+import io
 import re
+
+import pytest
 
 from bot.standin import Table
 from tests.e2e.test_fleet_combat import FC_E1_FACES
@@ -24,6 +30,16 @@ async def russian(table: Table) -> None:
 async def end_turn(table: Table, turn: int = 1, label: str = "End turn {turn}"):
     question = await table.slash("/turn end", as_="gm")
     return await table.click(question, label.format(turn=turn), as_="gm")
+
+
+def attachment(reply, suffix: str) -> bytes:
+    (found,) = [a for a in reply.attachments if a.filename.endswith(suffix)]
+    return bytes(found.data)
+
+
+def csv_rows(reply) -> list[dict[str, str]]:
+    text = gzip.decompress(attachment(reply, ".csv.gz")).decode("utf-8")
+    return list(csv.DictReader(io.StringIO(text)))
 
 
 async def test_fleet_combat_dice_read_in_russian_in_show_and_on_the_page(seated):
@@ -62,3 +78,96 @@ async def test_fleet_combat_dice_read_in_russian_in_show_and_on_the_page(seated)
     assert (
         "1. Battle #1, round 1: 2 cruisers of Red → dreadnoughts of Blue, attack [FC-5.10]" in names
     )
+
+
+async def newest(table: Table) -> int:
+    row = await table.bot.service.db.fetchone("SELECT MAX(seq) FROM actions WHERE campaign_id = 1")
+    return int(row[0])
+
+
+async def undo(table: Table, reason: str, confirm: str) -> int:
+    question = await table.slash(f"/history undo reason:{reason}", as_="gm")
+    await table.click(question, confirm, as_="gm")
+    return await newest(table)
+
+
+LANGUAGES = {
+    "en": (
+        "Undo",
+        "End turn {turn}",
+        "(undone in #{undo})",
+        "It had been undone in entry #{undo}.",
+    ),
+    "ru": (
+        "Отменить",
+        "Завершить ход {turn}",
+        "(отменён в записи №{undo})",
+        "Этот бросок был отменён в записи №{undo}.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+async def test_an_undone_secret_roll_and_an_undone_roll_read_so_everywhere(campaign, language):
+    """The GM rolls a secret 1 for an ambush and undoes it ("misclick"), rolls it again (15);
+    rolls a public 83 for treasure, undoes it and rolls 42. The turn's end reveals both
+    secret rolls, the undone one saying which entry undid it, and so does its reveal in the
+    log; the export's CSV file names the undone rows and their undo, the undo's reason, the
+    revealed faces on the reveal's row, each roll's index from 0 and the interaction."""
+    table = campaign
+    confirm, end_label, undone_mark, undone_sentence = LANGUAGES[language]
+    if language == "ru":
+        await russian(table)
+    table.script_dice([1])
+    await table.slash("/roll dice:1d20 reason:ambush secret:true", as_="gm")
+    secret = await newest(table)
+    undo_secret = await undo(table, "misclick", confirm)
+    table.script_dice([15])
+    await table.slash("/roll dice:1d20 reason:ambush secret:true", as_="gm")
+    again = await newest(table)
+    table.script_dice([83])
+    await table.slash("/roll dice:1d100 reason:treasure", as_="gm")
+    treasure = await newest(table)
+    undo_treasure = await undo(table, "I did not like that roll", confirm)
+    table.script_dice([42])
+    await table.slash("/roll dice:1d100 reason:treasure", as_="gm")
+    treasure_again = await newest(table)
+
+    ended = await end_turn(table, label=end_label)
+    told = "\n".join(e.get("description") or "" for m in ended.followups for e in m.embeds)
+    lines = [line for line in told.splitlines() if "ambush" in line]
+    assert len(lines) == 2, told
+    assert lines[0].startswith(f"{'Secret roll' if language == 'en' else 'Тайный бросок'} ")
+    assert f"#{secret}" in lines[0] or f"№{secret}" in lines[0]
+    assert lines[0].endswith(" = 1 " + undone_mark.format(undo=undo_secret)), lines[0]
+    assert lines[1].endswith(" = 15"), lines[1]
+
+    listed = await table.slash("/history list", as_="player1")
+    reveals = [line for line in listed.embed.description.splitlines() if f"{secret}" in line]
+    assert any(undone_sentence.format(undo=undo_secret) in line for line in reveals), reveals
+
+    rows = {}
+    for row in csv_rows(await table.slash("/history export", as_="player1")):
+        rows.setdefault(int(row["seq"]), []).append(row)
+    (undone,) = rows[secret]
+    assert undone["undone_by"] == str(undo_secret) and undone["faces"] == ""
+    (undoing,) = rows[undo_secret]
+    assert (undoing["undid"], undoing["undo_reason"]) == (str(secret), "misclick")
+    (reveal,) = next(r for seq, r in rows.items() if r[0]["reveals"] == str(secret))
+    assert (reveal["roll"], reveal["notation"], reveal["faces"], reveal["total"]) == (
+        "0",
+        "1d20",
+        "1",
+        "1",
+    )
+    (reveal,) = next(r for seq, r in rows.items() if r[0]["reveals"] == str(again))
+    assert (reveal["faces"], reveal["undone_by"]) == ("15", "")
+    (struck,) = rows[treasure]
+    assert (struck["roll"], struck["faces"], struck["undone_by"]) == ("0", "83", str(undo_treasure))
+    assert struck["purpose_text"] == "treasure"
+    assert struck["interaction"] == ""  # test dice: derived from no interaction
+    (undoing,) = rows[undo_treasure]
+    assert undoing["undid"] == str(treasure)
+    assert undoing["undo_reason"] == "I did not like that roll"
+    (kept,) = rows[treasure_again]
+    assert (kept["faces"], kept["undone_by"]) == ("42", "")
