@@ -64,6 +64,7 @@ from bot.interactions import ruleset_choices
 from bot.interactions import update_message
 from bot.log_text import command_label as command_label  # cogs/undo.py reads it here
 from bot.log_text import purpose_text
+from bot.text import clip_markdown
 from bot.text import shown
 from bot.turn_flow import TurnFlow
 
@@ -253,8 +254,9 @@ def entry_line(
         summary = t("history.list.secret_revealed", locale, entry=secret.revealed_in)
     if undone:
         head = f"~~{head}~~ · " + t("history.undone", locale)
-        summary = f"~~{clip(summary, 176)}~~" if summary else ""
-    return head + (f"\n{clip(summary, 180)}" if summary else "")
+        summary = f"~~{clip_markdown(summary, 176)}~~" if summary else ""
+    # Cut where Markdown stays balanced: no code span or escape left open by the cut.
+    return head + (f"\n{clip_markdown(summary, 180)}" if summary else "")
 
 
 @dataclass(frozen=True)
@@ -982,7 +984,9 @@ class HistoryCog(BotCog):
                 colour=LOSS_COLOUR,
             )
         else:
-            embed = fair_embeds.verify_embed(result, posted, ctx.public_locale)
+            embed = fair_embeds.verify_embed(
+                result, posted, ctx.public_locale, test_dice=ctx.service.dice_factory is not None
+            )
         await reply(interaction, embed=embed)
 
     @history_group.command(name="stats", description="Dice fairness per player")

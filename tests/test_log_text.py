@@ -1,5 +1,6 @@
 """The log's own words as a reader reads them: a ruleset's roll label and a command on the
-export's page in the page's language, and an archive record by the entry that wrote it."""
+export's page in the page's language, an archive record by the entry that wrote it, and a
+list's summary cut without leaving Markdown open."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.export_page import export_page
+from bot.text import clip_markdown
 
 
 def page_of(entries: list[dict[str, Any]], archive: list[dict[str, Any]], locale: str) -> str:
@@ -45,3 +47,18 @@ def test_an_archive_record_names_the_entry_that_wrote_it() -> None:
     assert "Флотский бой · battle/1 · страница 1 · создана записью №5" in page
     alone = page_of([], [record], "en")  # an export from a later entry on
     assert "page 1 · written by an entry before this export" in alone
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "cut"),
+    [
+        ("committed as `bf0bd3a5664fbcc1d2e3f4a5`.", 24, "committed as `bf0bd3a5…`"),
+        (r"Sea\*\*Wolf sails on", 6, "Sea\\*…"),
+        ("**Red** holds **the whole line**", 24, "**Red** holds **the w…**"),
+        ("~~a **b c d e f g h~~", 12, "~~a **b…**~~"),
+        ("short", 10, "short"),
+    ],
+)
+def test_a_cut_summary_keeps_its_markdown_balanced(text, limit, cut) -> None:
+    assert clip_markdown(text, limit) == cut
+    assert len(clip_markdown(text, limit)) <= limit

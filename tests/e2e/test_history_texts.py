@@ -1,7 +1,8 @@
 """What the log's texts say to a reader (play-test D): fleet combat's dice read in the
 reader's language in `/history show` and on the export's page, whose commands and records
 read as the log names them; the CSV file explains an undo and a secret roll; an undone secret
-roll revealed at the turn's end says it was undone.
+roll revealed at the turn's end says it was undone; `/history list` never cuts Markdown open;
+and the local stand-in's `/history verify` promises no check of its test dice.
 
 Player1 plays Red, player2 Blue, player3 Green and reads Russian.
 """
@@ -11,11 +12,13 @@ from __future__ import annotations
 import csv
 import gzip
 import io
+import json
 import re
 
 import pytest
 
 from bot.standin import Table
+from tests.e2e.test_fair_dice import fair as fair  # a fixture
 from tests.e2e.test_fleet_combat import FC_E1_FACES
 from tests.e2e.test_fleet_combat import declared
 from tests.e2e.test_fleet_combat import give_fc_e1_orders
@@ -171,3 +174,63 @@ async def test_an_undone_secret_roll_and_an_undone_roll_read_so_everywhere(campa
     assert undoing["undo_reason"] == "I did not like that roll"
     (kept,) = rows[treasure_again]
     assert (kept["faces"], kept["undone_by"]) == ("42", "")
+
+
+def open_code(line: str) -> bool:
+    """Whether a line leaves a code span open (an odd number of unescaped backticks)."""
+    return len(re.findall(r"(?<!\\)`", line)) % 2 == 1
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+async def test_the_list_cuts_a_long_summary_without_leaving_code_open(campaign, language):
+    """The undo of a turn's end has a long summary ending in commitments in code: the list
+    cuts it short, and the cut closes the code span it falls in (no stray backtick)."""
+    table = campaign
+    confirm, end_label, _, _ = LANGUAGES[language]
+    if language == "ru":
+        await russian(table)
+    await end_turn(table, label=end_label)
+    undone = await undo(table, "ended a day early: the players asked for one more day", confirm)
+    listed = await table.slash("/history list", as_="player1")
+    lines = listed.embed.description.splitlines()
+    (summary,) = [lines[i + 1] for i, line in enumerate(lines) if line.startswith(f"`#{undone}`")]
+    assert summary.endswith("…`"), summary
+    assert len(summary) <= 180
+    assert not [line for line in lines if open_code(line)], lines
+
+
+async def verify_text(table: Table, as_: str) -> str:
+    reply = await table.slash("/history verify", as_=as_)
+    embed = reply.followups[0].embed if reply.followups else reply.embed
+    return str(embed.description)
+
+
+async def test_the_stand_ins_verify_promises_no_check_of_its_test_dice(campaign):
+    """With test dice (the local stand-in), `/history verify` says plainly that the open
+    turn's dice will not be checked, in English and in Russian."""
+    table = campaign
+    table.script_dice([4])
+    await table.slash("/roll dice:1d6", as_="player1")
+    said = await verify_text(table, "player1")
+    assert "they will not be checked, now or when the turn ends" in said, said
+    assert "checked when the turn ends" not in said
+    await russian(table)
+    said = await verify_text(table, "player3")
+    assert "их не проверят ни сейчас, ни после конца хода" in said, said
+
+
+async def test_the_real_dice_are_still_checked_when_the_turn_ends(fair):
+    """The real bot's open turn is still checked when it ends; its CSV rows carry the
+    interaction their dice were derived with, and the roll's index from 0."""
+    table = fair
+    await table.slash("/roll dice:2d6 reason:treasure", as_="player1")
+    said = await verify_text(table, "player1")
+    assert "Its dice are checked when the turn ends." in said
+    assert "will not be checked" not in said
+    exported = await table.slash("/history export", as_="player1")
+    rows = csv_rows(exported)
+    (row,) = [r for r in rows if r["purpose"] == "treasure"]
+    document = json.loads(gzip.decompress(attachment(exported, ".json.gz")))
+    (entry,) = [e for e in document["entries"] if e["seq"] == int(row["seq"])]
+    assert row["roll"] == "0"
+    assert row["interaction"] == str(entry["dice"]["interaction"]) != "0"
