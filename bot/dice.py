@@ -8,6 +8,7 @@ with them says so (`marker`). No other module calls `random`.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from collections.abc import Collection
@@ -22,6 +23,8 @@ from pydantic import BaseModel
 from pydantic import ConfigDict
 
 from bot.errors import GameError
+from bot.i18n import Msg
+from bot.i18n import msg_from_json
 from bot.i18n import t
 
 MAX_DICE_PER_ROLL = 1000
@@ -45,6 +48,30 @@ class RollRecord(BaseModel):
     total: int
     target: str | None = None
     successes: int | None = None
+
+
+# A purpose that is a message with parameters (fleet combat's "battle #1, round 2: Vega's 2
+# cruisers → Orion's destroyers") is kept as the message's JSON, which starts so.
+PURPOSE_MESSAGE = '{"key":'
+
+
+def purpose_of(message: Msg) -> str:
+    """A roll's purpose that reads in each reader's language: the message (a catalog key
+    and its parameters, faction names as typed) as compact JSON, `purpose_message` reads it
+    back. A purpose without parameters is its catalog key alone."""
+    return json.dumps(message.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def purpose_message(purpose: str) -> Msg | None:
+    """The message a purpose written by `purpose_of` holds; None for any other purpose (a
+    catalog key alone, a /roll reason, a label written before, in English)."""
+    if not purpose.startswith(PURPOSE_MESSAGE):
+        return None
+    try:
+        message = msg_from_json(json.loads(purpose))
+    except (ValueError, TypeError):
+        return None
+    return message if isinstance(message, Msg) else None
 
 
 class FaceSource(Protocol):

@@ -26,6 +26,8 @@ from bot.i18n import catalog
 from bot.i18n import language_of
 from bot.i18n import msg_from_json
 from bot.i18n import t
+from bot.log_text import command_label
+from bot.log_text import purpose_text
 from bot.paths import data_dir
 from bot.storage.audit import UNDO_COMMAND
 from bot.text import shown
@@ -155,8 +157,9 @@ def _dice_cell(entry: Mapping[str, Any], locale: str, message: int | None = None
     for row in rolls:
         purpose, clause, notation, _sides, faces, _modifier, total = (list(row) + [None] * 7)[:7]
         clause_text = f' <span class="clause">[{html.escape(str(clause))}]</span>' if clause else ""
+        label = _MARKDOWN.renderInline(purpose_text(str(purpose), locale))
         items.append(
-            f"<li>{html.escape(str(purpose))}{clause_text}: <code>{html.escape(str(notation))}"
+            f"<li>{label}{clause_text}: <code>{html.escape(str(notation))}"
             f"</code> → {html.escape(str(faces).replace(',', ', '))} (Σ {html.escape(str(total))})"
             "</li>"
         )
@@ -208,7 +211,7 @@ def _rows(
             summary = _named(texts[seq], names)
         else:
             summary = _summary(e.get("outcome"), locale, names)
-        command = html.escape(str(e.get("command", "")))
+        command = html.escape(command_label(str(e.get("command", "")), locale))
         if summary:
             command += f"<br><small>{_MARKDOWN.renderInline(summary)}</small>"
         struck = ""
@@ -237,7 +240,23 @@ def _options(values: Iterable[tuple[str, str]]) -> str:
     )
 
 
-def _records(archive: Iterable[Mapping[str, Any]], locale: str) -> str:
+def _writers(entries: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str, int], int]:
+    """The entry that wrote each archive record, by the record's ruleset, key and number (its
+    outcome's `archive` lists the records it wrote)."""
+    found: dict[tuple[str, str, int], int] = {}
+    for e in entries:
+        outcome = e.get("outcome")
+        listed = outcome.get("archive") if isinstance(outcome, dict) else None
+        for item in listed if isinstance(listed, list) else ():
+            if isinstance(item, list | tuple) and len(item) >= 2 and isinstance(e.get("seq"), int):
+                found[(str(e.get("ruleset")), str(item[0]), int(item[1]))] = int(e["seq"])
+    return found
+
+
+def _records(
+    archive: Iterable[Mapping[str, Any]], locale: str, entries: Iterable[Mapping[str, Any]] = ()
+) -> str:
+    writers = _writers(entries)
     parts = []
     for record in archive:
         body = str(record.get("body", ""))
@@ -245,12 +264,20 @@ def _records(archive: Iterable[Mapping[str, Any]], locale: str) -> str:
             shown = json.dumps(json.loads(body), ensure_ascii=False, indent=1)
         except ValueError:
             shown = body
+        seq = record.get("seq")
+        place = (
+            str(record.get("ruleset")),
+            str(record.get("key")),
+            seq if isinstance(seq, int) else -1,
+        )
+        writer = writers.get(place)
         title = t(
-            "export_page.record",
+            "export_page.record" if writer is not None else "export_page.record_unwritten",
             locale,
             ruleset=t(f"ruleset.{record.get('ruleset')}", locale),
             key=record.get("key"),
-            seq=record.get("seq"),
+            seq=seq,
+            entry=writer,
         )
         parts.append(
             f"<details><summary>{html.escape(title)}</summary><pre>{html.escape(shown)}</pre>"
@@ -302,7 +329,7 @@ def export_page(
         "ruleset_options": _options((r, t(f"ruleset.{r}", language)) for r in rulesets),
         "turn_options": _options((str(n), str(n)) for n in turns),
         "rows": _rows(entries, language, names, texts or {}),
-        "battles": _records(document.get("archive", ()), language),
+        "battles": _records(document.get("archive", ()), language, entries),
         "texts": _script_json(_texts(language)),
         "export": _script_json(document),
         "script": _asset("verify.js"),

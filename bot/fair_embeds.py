@@ -4,6 +4,8 @@ bot/anchors.py."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import discord
 
 from bot.anchors import commitment_anchor
@@ -69,9 +71,18 @@ async def turn_end_embed(
     return embed
 
 
-def verify_embed(verdict: Verdict, anchors: Anchors, locale: str) -> discord.Embed:
-    """The verdict: OK with what was checked, or the first failure."""
-    lines = describe(verdict, locale)
+def verify_embed(
+    verdict: Verdict, anchors: Anchors, locale: str, *, test_dice: bool = False
+) -> discord.Embed:
+    """The verdict: OK with what was checked, or the first failure. With `test_dice` (a bot
+    rolling seeded or scripted dice, as the local stand-in does) the open turn's dice are
+    said never to be checked: they do not come from its committed seed."""
+    if test_dice and verdict.open_turn is not None:
+        lines = describe(dataclasses.replace(verdict, open_turn=None), locale)
+        if verdict.ok:
+            lines.append(t("history.verify.open_test_dice", locale, turn=verdict.open_turn))
+    else:
+        lines = describe(verdict, locale)
     if verdict.ok:
         lines.append(
             t(

@@ -18,6 +18,7 @@ import unicodedata
 import zlib
 from collections.abc import AsyncIterator
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
@@ -25,7 +26,11 @@ from typing import Any
 from typing import BinaryIO
 
 from bot.dice import RollRecord
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.log_text import purpose_text
+from bot.storage.audit import UNDO_COMMAND
 from bot.storage.audit import AuditEntry
+from bot.storage.audit import parse_faces
 
 # Cyrillic letters as Latin ones (Russian, with the Ukrainian and Belarusian extras): Discord
 # keeps only ASCII letters, digits, dots, dashes and underscores of an attachment's name.
@@ -89,7 +94,19 @@ CSV_HEADER = (
     "target",
     "successes",
     "hash",
+    "interaction",
+    "undone_by",
+    "undid",
+    "undo_reason",
+    "reveals",
+    "purpose_text",
 )
+# What a row of `CSV_HEADER` says (README, "The CSV file"): one row per roll (`roll` counts
+# from 0, as the dice's derivation does), or one row for an entry without rolls; an undone
+# entry names the undo that undid it (`undone_by`), an undo the entries it undid and why
+# (`undid`, `undo_reason`); a reveal's rows carry the rolls of the secret entry it publishes
+# (`reveals`: that entry's number, whose own row has the turn and interaction they were
+# derived with).
 
 
 class PartWriter:
@@ -153,9 +170,23 @@ class PartWriter:
         return self.parts
 
 
-def csv_rows(entry: AuditEntry) -> list[list[Any]]:
-    """The CSV rows of one entry: one per roll, or one with empty roll columns."""
-    rows: list[tuple[int, RollRecord | None]] = [*enumerate(entry.rolls, start=1)] or [(0, None)]
+def csv_rows(
+    entry: AuditEntry, *, undone_by: int | None = None, locale: str = DEFAULT_LANGUAGE
+) -> list[list[Any]]:
+    """The CSV rows of one entry (`CSV_HEADER`): one per roll, or one with empty roll
+    columns; a reveal's, one per roll of the entry it reveals. `undone_by`: the undo entry
+    that undid it; `locale`: the language of `purpose_text`."""
+    rolls = list(entry.rolls)
+    revealed = entry.outcome.get("secret_reveal")
+    reveals: int | str = ""
+    if isinstance(revealed, dict) and not rolls:
+        reveals = int(revealed.get("entry") or 0) or ""
+        rolls = [revealed_roll(row) for row in revealed.get("payload", {}).get("rolls", ())]
+    rows: list[tuple[int | None, RollRecord | None]] = [*enumerate(rolls)] or [(None, None)]
+    dice = entry.dice or {}
+    undo = entry.command == UNDO_COMMAND
+    undid = " ".join(str(s) for s in entry.outcome.get("undid", ())) if undo else ""
+    reason = str(entry.options.get("reason") or "") if undo else ""
     return [
         [
             entry.seq,
@@ -165,7 +196,7 @@ def csv_rows(entry: AuditEntry) -> list[list[Any]]:
             entry.actor_id,
             entry.faction or "",
             entry.created_at,
-            i or "",
+            "" if i is None else i,
             r.purpose if r else "",
             (r.clause or "") if r else "",
             r.notation if r else "",
@@ -174,9 +205,31 @@ def csv_rows(entry: AuditEntry) -> list[list[Any]]:
             (r.target or "") if r else "",
             "" if r is None or r.successes is None else r.successes,
             entry.hash,
+            dice.get("interaction", ""),
+            undone_by or "",
+            undid,
+            reason,
+            reveals,
+            purpose_text(r.purpose, locale, escaped=False) if r else "",
         ]
         for i, r in rows
     ]
+
+
+def revealed_roll(row: Sequence[Any]) -> RollRecord:
+    """A roll a reveal publishes, as its hidden part kept it (`roll_row`'s columns)."""
+    purpose, clause, notation, sides, faces, modifier, total, target, successes = row
+    return RollRecord(
+        purpose=str(purpose),
+        clause=clause,
+        notation=str(notation),
+        sides=int(sides),
+        faces=tuple(parse_faces(str(faces))),
+        modifier=int(modifier),
+        total=int(total),
+        target=target,
+        successes=successes,
+    )
 
 
 @dataclass
@@ -219,12 +272,17 @@ async def write_export(
     prev_hash: str,
     last_seq: int,
     document: Mapping[str, Any],
+    undone: Mapping[int, int] | None = None,
+    locale: str = DEFAULT_LANGUAGE,
 ) -> ExportFiles:
     """Stream `entries` (oldest first, up to `last_seq`, the head the document names) into
     `stem-log.json.gz` and `stem-log.csv.gz`, each cut into parts of at most `limit` bytes.
 
     `prev_hash` is the hash before the first entry (GENESIS for a whole log); `document` holds
-    the other top-level fields of the JSON (campaign, anchors, head, state, since)."""
+    the other top-level fields of the JSON (campaign, anchors, head, state, since); `undone`:
+    the undo entry that undid each undone entry, by its number (the CSV's `undone_by`, an
+    undo after `last_seq` left out); `locale`: the language of the CSV's `purpose_text`."""
+    undone = {seq: by for seq, by in (undone or {}).items() if by <= last_seq}
     out = ExportFiles()
     as_json = PartWriter(directory, f"{stem}-log.json", limit)
     as_csv = PartWriter(directory, f"{stem}-log.csv", limit)
@@ -247,7 +305,7 @@ async def write_export(
         out.entries += 1
         out.first_seq = entry.seq if out.first_seq is None else out.first_seq
         out.last_seq = entry.seq
-        writer.writerows(csv_rows(entry))
+        writer.writerows(csv_rows(entry, undone_by=undone.get(entry.seq), locale=locale))
         if table.tell() >= FLUSH_CHARS:
             as_csv.write(table.getvalue())
             table.seek(0)

@@ -43,6 +43,7 @@ from bot.storage.audit import AuditEntry
 from bot.storage.audit import canonical
 from bot.storage.audit import parse_faces
 from bot.storage.audit import roll_row
+from bot.storage.undo import UndoWrites
 from bot.text import shown
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
 # The entry that publishes a hidden part: a `/roll`'s faces, or a ruleset's hidden entry.
 ROLL_REVEAL: Final = "roll reveal"
 ENTRY_REVEAL: Final = "entry reveal"
+# The sentence a secret roll's reveal adds when a GM had undone the roll (`Revealed.undone_in`).
+REVEAL_UNDONE: Final = "roll.reveal.log_undone_before"
 CORE: Final = "core"
 # The turn key held hidden parts were kept under before held seeds: none, so no turn's end
 # publishes them (their ruleset or a GM does). They are now kept under their turn's held key
@@ -248,6 +251,15 @@ class Revealed:
     secret: seeds.SecretRoll
     entry: AuditEntry
 
+    @property
+    def undone_in(self) -> int | None:
+        """The undo's entry that had undone the revealed entry before its reveal, as the
+        reveal says it (`REVEAL_UNDONE`); None while it stood."""
+        for item in self.entry.outcome.get("summary") or ():
+            if isinstance(item, dict) and item.get("key") == REVEAL_UNDONE:
+                return int(item["params"]["entry"])
+        return None
+
     def roll(self) -> dice_expr.DiceRoll | None:
         """The secret `/roll` rebuilt (None for a ruleset's hidden entry)."""
         return replay(json.loads(self.secret.payload))
@@ -288,6 +300,10 @@ async def reveal(
     outcome: dict[str, Any] = {}
     if is_roll(payload):
         outcome["summary"] = [reveal_msg(secret, payload, turn_end).to_json()]
+        # A roll a GM undid is still revealed; its reveal says it no longer stands.
+        undo = await UndoWrites(uow.conn).undone_by(secret.campaign_id, secret.seq)
+        if undo is not None:
+            outcome["summary"].append(Msg(REVEAL_UNDONE, entry=undo).to_json())
     outcome["secret_reveal"] = {"entry": secret.seq, "payload": payload}
     held_turn = -secret.turn
     # The open turn's held seed draws its turn end's held dice until the turn's closing entry,

@@ -202,6 +202,73 @@ def shown(text: str) -> str:
     return escaped
 
 
+# Discord Markdown that opens and closes with the same mark (bold, underline, strike-through,
+# spoiler); a code span opens and closes with the same run of backticks.
+_PAIRED_MARKS = ("**", "__", "~~", "||")
+
+
+def _left_open(text: str) -> tuple[str, bool]:
+    """What Markdown `text` leaves open, as the text that closes it (innermost first), and
+    whether it ends inside an escape (a backslash with nothing after it)."""
+    marks: list[str] = []
+    code = ""  # the backticks of the code span the text is in
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if code:  # nothing but its closing run of backticks counts inside a code span
+            if text.startswith(code, i) and not text.startswith("`", i + len(code)):
+                i += len(code)
+                code = ""
+            else:
+                i += 1
+            continue
+        if char == "\\":
+            if i + 1 == len(text):
+                return "".join(reversed(marks)), True
+            i += 2
+            continue
+        if char == "`":
+            run = len(text[i:]) - len(text[i:].lstrip("`"))
+            code = "`" * run
+            i += run
+            continue
+        if char in (FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE):
+            if char == POP_DIRECTIONAL_ISOLATE and marks and marks[-1] == char:
+                marks.pop()
+            elif char == FIRST_STRONG_ISOLATE:
+                marks.append(POP_DIRECTIONAL_ISOLATE)
+            i += 1
+            continue
+        pair = text[i : i + 2]
+        if pair in _PAIRED_MARKS:
+            if marks and marks[-1] == pair:
+                marks.pop()
+            else:
+                marks.append(pair)
+            i += 2
+            continue
+        i += 1
+    return code + "".join(reversed(marks)), False
+
+
+def clip_markdown(text: str, limit: int) -> str:
+    """Discord Markdown cut to at most `limit` characters with an ellipsis, still balanced:
+    a code span, bold, strike-through or spoiler cut open is closed after the ellipsis, and
+    an escape is never cut from the character it escapes (no stray backtick or backslash)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    while cut:
+        closing, dangling = _left_open(cut)
+        if dangling:
+            cut = cut[:-1]
+            continue
+        if len(cut) + 1 + len(closing) <= limit:
+            return cut + "…" + closing
+        cut = cut[: limit - 1 - len(closing)] if len(cut) > limit - 1 - len(closing) else cut[:-1]
+    return "…"
+
+
 TYPED_SHOWN_MAX = 200  # what a refusal quotes of a player's text
 
 

@@ -93,8 +93,8 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
 
 def revealed_lines(report: TurnEndReport, locale: str) -> list[str]:
     """The secret `/roll`s the turn's end revealed, as `/reveal` shows one: the roll's entry,
-    who rolled it, its reason (escaped) and its faces and total (a ruleset's hidden entry is
-    its own ruleset's to tell)."""
+    who rolled it, its reason (escaped) and its faces and total, and the undo that had struck
+    it, if one had (a ruleset's hidden entry is its own ruleset's to tell)."""
     lines = []
     for revealed in report.revealed:
         roll = revealed.roll()
@@ -107,9 +107,12 @@ def revealed_lines(report: TurnEndReport, locale: str) -> list[str]:
             "roll": roll.render(locale),
         }
         if reason:
-            lines.append(t("turn.end.revealed.line_reason", locale, reason=shown(reason), **params))
+            line = t("turn.end.revealed.line_reason", locale, reason=shown(reason), **params)
         else:
-            lines.append(t("turn.end.revealed.line", locale, **params))
+            line = t("turn.end.revealed.line", locale, **params)
+        if revealed.undone_in is not None:  # a GM's undo had struck it: it decided nothing
+            line += " " + t("turn.end.revealed.undone", locale, entry=revealed.undone_in)
+        lines.append(line)
     return lines
 
 

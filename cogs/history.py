@@ -37,7 +37,6 @@ from bot.cog_base import BotCog
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
 from bot.command_names import choice_word
-from bot.command_names import command_msg
 from bot.command_names import option_word
 from bot.controls import Control
 from bot.dice import RollRecord
@@ -48,9 +47,7 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
-from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
-from bot.i18n import catalog
 from bot.i18n import decimal
 from bot.i18n import language_of
 from bot.i18n import msg_from_json
@@ -65,6 +62,9 @@ from bot.interactions import make_embed
 from bot.interactions import reply
 from bot.interactions import ruleset_choices
 from bot.interactions import update_message
+from bot.log_text import command_label as command_label  # cogs/undo.py reads it here
+from bot.log_text import purpose_text
+from bot.text import clip_markdown
 from bot.text import shown
 from bot.turn_flow import TurnFlow
 
@@ -83,21 +83,6 @@ def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -
         message = msg_from_json(item)
         parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
     return separator.join(sentences(parts))
-
-
-def purpose_text(purpose: str, locale: str) -> str:
-    """A roll's purpose as shown: a ruleset's catalog key in `locale`, else the text it was
-    rolled with (a /roll reason, a battle's label with faction names) escaped like player
-    text everywhere else (`shown`)."""
-    if purpose in catalog(DEFAULT_LANGUAGE):
-        return t(purpose, locale)
-    return shown(purpose)
-
-
-def command_label(command: str, locale: str) -> str:
-    """A logged command as the reader knows it: `turn end` (`ход завершить` in Russian);
-    a click's command (`corsairs reward`) by its catalogued name."""
-    return command_msg(command).render(locale)
 
 
 def sentences(parts: list[str]) -> list[str]:
@@ -282,8 +267,9 @@ def entry_line(
         summary = t("history.list.secret_revealed", locale, entry=secret.revealed_in)
     if undone:
         head = f"~~{head}~~ · " + t("history.undone", locale)
-        summary = f"~~{clip(summary, 176)}~~" if summary else ""
-    return head + (f"\n{clip(summary, 180)}" if summary else "")
+        summary = f"~~{clip_markdown(summary, 176)}~~" if summary else ""
+    # Cut where Markdown stays balanced: no code span or escape left open by the cut.
+    return head + (f"\n{clip_markdown(summary, 180)}" if summary else "")
 
 
 @dataclass(frozen=True)
@@ -961,6 +947,8 @@ class HistoryCog(BotCog):
                 prev_hash=prev_hash,
                 last_seq=last_seq,
                 document=document,
+                undone=await ctx.service.log.undone_in(ctx.campaign.id),
+                locale=ctx.public_locale,
             )
             lines = [
                 ctx.pt(
@@ -1014,7 +1002,9 @@ class HistoryCog(BotCog):
                 colour=LOSS_COLOUR,
             )
         else:
-            embed = fair_embeds.verify_embed(result, posted, ctx.public_locale)
+            embed = fair_embeds.verify_embed(
+                result, posted, ctx.public_locale, test_dice=ctx.service.dice_factory is not None
+            )
         await reply(interaction, embed=embed)
 
     @history_group.command(name="stats", description="Dice fairness per player")

@@ -95,6 +95,10 @@ class AuditLog:
         """Which of these entries a GM undid."""
         return await UndoReads(self.db).undone_seqs(campaign_id, seqs)
 
+    async def undone_in(self, campaign_id: int) -> dict[int, int]:
+        """Every entry a GM undid, and the undo's entry that undid it."""
+        return await UndoReads(self.db).undone_in(campaign_id)
+
     async def undone_by(self, campaign_id: int, seq: int) -> AuditEntry | None:
         """The undo's entry (command `history undo`: its GM, its reason) that undid entry
         `seq`; None while the entry stands."""

@@ -378,6 +378,18 @@ class UndoReads:
         )
         return row is not None
 
+    async def undone_in(self, campaign_id: int) -> dict[int, int]:
+        """Every undone entry and the undo entry that undid it, as the chain's compensating
+        entries list them (outcome `undid`)."""
+        found: dict[int, int] = {}
+        for row in await self.db.fetchall(
+            "SELECT seq, outcome FROM actions WHERE campaign_id = ? AND command = ? ORDER BY seq",
+            (campaign_id, UNDO_COMMAND),
+        ):
+            for undone in json.loads(row[1]).get("undid", ()):
+                found[int(undone)] = int(row[0])
+        return found
+
     async def marks_match_chain(self, campaign_id: int) -> bool:
         """The undo marks are exactly the entries the chain's compensating entries list (a
         mark added or removed by hand is caught by `verify`)."""

@@ -18,8 +18,8 @@ pirates = base.pirates
 
 async def test_the_battle_rolls_name_the_raid_and_the_pirates_raiders(pirates):
     """FC-I17: d20 1, 1d6 3 → one raider against Vega's two cruisers; the rolls of the
-    battle the refusal starts read "pirate raid on Line r1: pirates raider×1 → Vega
-    cruiser" in `/history show` of that answer."""
+    battle the refusal starts read "Pirate raid on Line, round 1: 1 raider of the pirate
+    fleet → cruisers of Vega" in `/history show` of that answer."""
     await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
@@ -34,6 +34,8 @@ async def test_the_battle_rolls_name_the_raid_and_the_pirates_raiders(pirates):
     assert entry, listed.embed.description
     shown = await pirates.slash(f"/history show entry:{entry.group(1)}", as_="gm")
     rolls = " ".join(f.name for f in shown.embed.fields)
-    assert "pirate raid on Line r1: Vega cruiser×2 → pirates raider, attack" in rolls, rolls
-    assert "pirate raid on Line r1: pirates raider×1 → Vega cruiser, attack" in rolls, rolls
-    assert "fleet combat #" not in rolls and "destroyer" not in rolls
+    said = "Pirate raid on Line, round 1: 2 cruisers of Vega → raiders of the pirate fleet, attack"
+    assert said in rolls, rolls
+    said = "Pirate raid on Line, round 1: 1 raider of the pirate fleet → cruisers of Vega, attack"
+    assert said in rolls, rolls
+    assert "Battle #" not in rolls and "destroyer" not in rolls

@@ -13,6 +13,7 @@ from test_fleet_combat_support import ships_of
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
+from bot.log_text import purpose_text
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import DeclareRetreat
 from bot.rules.fleet_combat import FireOrder
@@ -485,8 +486,12 @@ def test_fc_i10_random_tie_break_rolls_one_die_over_tied_ships():
     outcome = resolve_round(_e1_state(), settings, 1, dice)
     assert faces.remaining() == []
     assert (dice.records[-1].notation, dice.records[-1].clause) == ("1d2", "FC-I10")
-    # The die's label, kept in the log, reads the same in any language: no "A's ships".
-    assert dice.records[-1].purpose == "fleet combat #1 r1: A #1, #2"
+    # The die's label, kept in the log, is a catalog key with its parameters: it reads in
+    # each reader's language.
+    label = purpose_text(dice.records[-1].purpose, "en", escaped=False)
+    assert label == "Battle #1, round 1: A — which ship (#1, #2) takes the wound"
+    label = purpose_text(dice.records[-1].purpose, "ru", escaped=False)
+    assert label == "Бой №1, раунд 1: A — какой корабль (#1, #2) получит рану"
     assert ships_of(outcome.state, "A") == [(1, "cruiser", 0)]
 
 

@@ -16,8 +16,12 @@ from typing import NamedTuple
 
 from bot.dice import MAX_DICE_PER_ROLL
 from bot.dice import Dice
+from bot.dice import purpose_of
+from bot.i18n import Msg
 from bot.rules.fleet_combat.damage import place_wounds
 from bot.rules.fleet_combat.ladder import Ladder
+from bot.rules.fleet_combat.messages import class_count
+from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.models import Battle
 from bot.rules.fleet_combat.models import BattleResult
 from bot.rules.fleet_combat.models import FireOrder
@@ -36,6 +40,11 @@ from bot.rules.fleet_combat.models import TargetSource
 from bot.rules.fleet_combat.models import VolleyReport
 from bot.rules.fleet_combat.models import point_key
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+# The labels of a battle's dice (FC-5.10, FC-5.11, FC-I10), as `purpose_of` keeps them.
+ROLL_ATTACK = "fleet_combat.roll.attack"
+ROLL_DEFENCE = "fleet_combat.roll.defence"
+ROLL_WOUND_TIE = "fleet_combat.roll.wound_tie"
 
 # A safety net for "to the finish" loops: no default table can stall, a campaign table might.
 ROUND_SAFETY_LIMIT = 1000
@@ -286,14 +295,19 @@ class _Round:
         stats = settings.stats_of(ship_class)
         target_stats = settings.stats_of(aim.target_class)
         hit_on = stats.attack_hit or 1
-        label = (
-            f"fleet combat #{self.battle.id} r{self.number}: {shooter} {ship_class}×{size}"
-            f" → {aim.opponent} {aim.target_class}"
-        )
+        # The label is stored and hashed with the dice: a catalog key with its parameters
+        # (`purpose_of`), so each reader reads it in their language, ship classes too.
+        label = {
+            "battle": self.battle.id,
+            "round": self.number,
+            "side": shooter,
+            "ships": class_count(ship_class, size),
+            "target": aim.opponent,
+            "target_class": class_name(aim.target_class),
+        }
         first = len(self.dice.records)
-        faces = roll_many(
-            self.dice, aim.dice, settings.die_faces, f"{label}, attack", "FC-5.10", hit_on
-        )
+        attack = purpose_of(Msg(ROLL_ATTACK, **label))
+        faces = roll_many(self.dice, aim.dice, settings.die_faces, attack, "FC-5.10", hit_on)
         self.credit(shooter, first)
         hits = sum(1 for f in faces if f >= hit_on)  # FC-1.2
         defence_faces: list[int] = []
@@ -303,8 +317,9 @@ class _Round:
             blocks_on = target_stats.defence + (0 if settings.defence_blocks_on_equal else 1)
         if hits and blocks_on is not None:  # FC-5.11: only if the class has defence
             first = len(self.dice.records)
+            defence = purpose_of(Msg(ROLL_DEFENCE, **label))
             defence_faces = roll_many(
-                self.dice, hits, settings.die_faces, f"{label}, defence", "FC-5.11", blocks_on
+                self.dice, hits, settings.die_faces, defence, "FC-5.11", blocks_on
             )
             self.credit(aim.opponent, first)  # the defender rolls its defence (FC-5.11)
             wounding, target_class = settings.defence_wounds, aim.target_class
@@ -428,15 +443,17 @@ class _Round:
 
             def by_die(tied: list[int]) -> int:
                 first = len(self.dice.records)
-                # The label is stored and hashed with the die: written in no language (no
-                # "{owner}'s" a Russian log would read in English), like the volleys' labels,
-                # the clause telling what it decides. Entries written before keep theirs.
+                # The label is stored and hashed with the die, as the volleys' are: a catalog
+                # key with its parameters. Entries written before keep theirs.
                 tied_ids = ", ".join(f"#{ships[i].id}" for i in tied)
-                face = self.dice.roll_one(
-                    len(tied),
-                    f"fleet combat #{self.battle.id} r{self.number}: {owner} {tied_ids}",
-                    clause="FC-I10",
+                label = Msg(
+                    ROLL_WOUND_TIE,
+                    battle=self.battle.id,
+                    round=self.number,
+                    owner=owner,
+                    ships=tied_ids,
                 )
+                face = self.dice.roll_one(len(tied), purpose_of(label), clause="FC-I10")
                 self.credit(owner, first)
                 return tied[face - 1]
 

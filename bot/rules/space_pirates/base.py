@@ -487,7 +487,7 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         mutual_wipe_result=wipe_rule,
         progress=progress,
         credits=rc.credits,
-        title=f"attack on the pirate base by {order.attacker}",
+        title=Msg("space_pirates.roll.title.base", attacker=order.attacker),
     )
     key = f"base/{turn}/{order.attacker}/{order.id}/battle"
     rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]

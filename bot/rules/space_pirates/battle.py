@@ -4,7 +4,6 @@ readings (SP-I11), and which registered ships survive with which wounds (SP-I12,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -16,6 +15,8 @@ from pydantic import BaseModel
 from pydantic import Field
 
 from bot.dice import Dice
+from bot.dice import purpose_message
+from bot.dice import purpose_of
 from bot.dice_stats import NOBODY
 from bot.dice_stats import Credits
 from bot.i18n import Msg
@@ -28,6 +29,9 @@ from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.models import FleetCombatState
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.rounds import ROLL_ATTACK
+from bot.rules.fleet_combat.rounds import ROLL_DEFENCE
+from bot.rules.fleet_combat.rounds import ROLL_WOUND_TIE
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import MercenaryContract
 from bot.rules.space_pirates.models import PirateFleet
@@ -47,6 +51,9 @@ MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
 # The participant of a shared route's (or orbit's) ships registered by several owners, who
 # fight as one participant (SP-I43): "ships of " and the owners joined by OWNERS_JOIN.
 SHARED, OWNERS_JOIN = "ships of ", " + "
+# A battle as its rolls' labels name it, when its caller gives no title of its own.
+BATTLE_TITLE = Msg(f"{P}roll.title.battle")
+RAID_TITLE = Msg(f"{P}roll.title.raid")
 
 AnyShip = RegisteredShip | PirateShip
 BattleResultKind = Literal["defender_victory", "pirate_victory", "stalemate"]
@@ -258,7 +265,7 @@ def fight(
     mutual_wipe_result: str,
     progress: BattleProgress | None = None,
     credits: Credits | None = None,
-    title: str = "pirate battle",
+    title: Msg = BATTLE_TITLE,
 ) -> BattleRun:
     """Fight to the finish in the order given (SP-I11, FC-I17); capped by
     `auto_battle_max_rounds` (0 = none). A mutual wipe is scored per `mutual_wipe_result`
@@ -422,50 +429,53 @@ def write_back_allies(
             ]
 
 
-# Fleet combat's label of a battle's roll: its battle number (an automatic battle's is 0,
-# which names nothing here) and round, then what rolls.
-COMBAT_LABEL = re.compile(r"^fleet combat #\d+ r(\d+): ")
-ROLL_ENDS = (", attack", ", defence")
+# Fleet combat's labels of a battle's rolls, as this ruleset's: the battle by its title, not
+# by fleet combat's number (an automatic battle's is 0, which names nothing here).
+BATTLE_ROLLS = {
+    ROLL_ATTACK: f"{P}roll.battle_attack",
+    ROLL_DEFENCE: f"{P}roll.battle_defence",
+    ROLL_WOUND_TIE: f"{P}roll.battle_wound_tie",
+}
+
+
+def _class_of(message: object) -> str | None:
+    """The fleet combat class a class's name or count names (`class_name`, `class_count`)."""
+    if not isinstance(message, Msg) or not message.key.startswith("fleet_combat."):
+        return None
+    if message.key.endswith(".custom"):
+        return str(message.params.get("name"))
+    return message.key.rsplit(".", 1)[1]
 
 
 def relabel_rolls(
-    dice: Dice, first: int, names: Mapping[str, Mapping[str, str]], title: str
+    dice: Dice, first: int, names: Mapping[str, Mapping[str, str]], title: Msg
 ) -> None:
     """The labels of the battle's rolls (`dice.records[first:]`, made just now and not yet
     in the log) as the raid report tells the battle: the battle by `title`, not fleet
-    combat's number, and ships flying for the pirates by pirate type (`names`: participant
-    -> class -> type), so the log reads "pirates raider×6 → Vega cruiser". The faces and
-    their places are untouched."""
+    combat's number, participants as the report names them (`side_msg`) and ships flying
+    for the pirates by pirate type (`names`: participant -> class -> type), so the log
+    reads "1 raider of the pirate fleet → cruisers of Vega". The faces and their places
+    are untouched."""
     for index in range(first, len(dice.records)):
         record = dice.records[index]
-        found = COMBAT_LABEL.match(record.purpose)
-        if found is None:
+        message = purpose_message(record.purpose)
+        if message is None or message.key not in BATTLE_ROLLS:
             continue
-        rest = record.purpose[found.end() :]
-        shooter = next(
-            (
-                (f"{side} {c}×", f"{side} {kind}×")
-                for side, by_class in names.items()
-                for c, kind in by_class.items()
-                if rest.startswith(f"{side} {c}×")
-            ),
-            None,
-        )
-        if shooter is not None:
-            rest = shooter[1] + rest[len(shooter[0]) :]
-        target = next(
-            (
-                (f" → {side} {c}{end}", f" → {side} {kind}{end}")
-                for side, by_class in names.items()
-                for c, kind in by_class.items()
-                for end in ROLL_ENDS
-                if rest.endswith(f" → {side} {c}{end}")
-            ),
-            None,
-        )
-        if target is not None:
-            rest = rest[: -len(target[0])] + target[1]
-        purpose = f"{title} r{found.group(1)}: {rest}"
+        params = {k: v for k, v in message.params.items() if k != "battle"}
+        params["title"] = title
+        if message.key == ROLL_WOUND_TIE:
+            params["owner"] = side_msg(str(params["owner"]))
+        else:
+            shooter, target = str(params["side"]), str(params["target"])
+            ships, aimed = params["ships"], params["target_class"]
+            kind = names.get(shooter, {}).get(_class_of(ships) or "")
+            if kind and isinstance(ships, Msg):
+                params["ships"] = Msg(f"{P}count.{kind}", count=ships.params.get("count"))
+            kind = names.get(target, {}).get(_class_of(aimed) or "")
+            if kind:
+                params["target_class"] = Msg(f"{P}class.{kind}")
+            params["side"], params["target"] = side_msg(shooter), side_msg(target)
+        purpose = purpose_of(Msg(BATTLE_ROLLS[message.key], **params))
         dice.records[index] = record.model_copy(update={"purpose": purpose})
 
 
@@ -480,7 +490,7 @@ def fight_raid(
     pirates: list[PirateShip],
     progress: BattleProgress | None,
     credits: Credits | None = None,
-    title: str = "pirate raid",
+    title: Msg = RAID_TITLE,
 ) -> tuple[list[Side], list[RegisteredShip], BattleRun]:
     """A raid's battle (SP-I10, SP-I11, SP-I21): the holder's ships (route or orbit) as the
     victim's participant, the stationed contracts, the pirates, then the privateers that

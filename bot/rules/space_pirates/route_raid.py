@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.dice_stats import credited
+from bot.i18n import Msg
 from bot.rules.space_pirates.battle import DEFENDER_SIDE
 from bot.rules.space_pirates.battle import BattleProgress
 from bot.rules.space_pirates.battle import BattleRun
@@ -237,11 +238,12 @@ def fight_holder(
     return run, kept
 
 
-def battle_title(report: RaidReport) -> str:
+def battle_title(report: RaidReport) -> Msg:
     """How a raid's battle is named in its rolls' labels (the audit log, `/history show`):
     the pirates' raid on the route or planet, by name."""
     where = report.target_name or f"#{report.target}"
-    return f"pirate raid on {'planet ' if report.kind == 'planet' else ''}{where}"
+    kind = "planet" if report.kind == "planet" else "route"
+    return Msg(f"space_pirates.roll.title.{kind}", where=where)
 
 
 def fight_route_attack(
