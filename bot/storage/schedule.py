@@ -163,6 +163,15 @@ class ScheduleWrites:
             ),
         )
 
+    async def claim(self, campaign_id: int, reminded_until: int | None, due_at: int | None) -> None:
+        """Write only what the scheduler owns: the time up to which reminders are done and
+        when it must look again. The GM's columns (settings, the deadline) are left as
+        committed: a command of theirs is never undone by a sweep that read the row before."""
+        await self.conn.execute(
+            "UPDATE turn_schedules SET reminded_until = ?, due_at = ? WHERE campaign_id = ?",
+            (reminded_until, due_at, campaign_id),
+        )
+
     async def set_muted(self, campaign_id: int, user_id: int, muted: bool) -> bool:
         """Mute or unmute a player's reminders; False when nothing changed."""
         if muted:
