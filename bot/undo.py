@@ -92,6 +92,8 @@ from bot.storage.undo import UndoWrites
 from bot.storage.undo import ruleset_row
 from bot.text import clean_text
 from bot.text import shown
+from bot.turn_flow import Schedule
+from bot.turn_flow import deadline_reached
 from bot.turn_flow import next_due
 
 UNDO_CHOICE = "history_undo"
@@ -249,6 +251,8 @@ class UndoService:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             left = await states_left(uow, unit)
             unit = kept_known(unit, left)
+            schedules = ScheduleWrites(uow.conn)
+            scheduled = await schedules.schedule(campaign_id)
             closed = await undo.restore(unit, actor.user_id)
             reopened_choices = await undo.reopened(unit)  # answered, open again
             answered = [c for c, _, _ in reopened_choices]
@@ -270,6 +274,7 @@ class UndoService:
             turn = closed_turn(unit)
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             deadline = None
+            await resume_schedule(schedules, scheduled, campaign.turn, moment)
             if turn is None:
                 summary = Msg(  # the reason as the GM typed it (`shown`)
                     "undo.summary",
@@ -687,6 +692,24 @@ async def reopen_deadline(
     return what, deadline
 
 
+async def resume_schedule(writes: ScheduleWrites, was: Schedule, turn: int, now: int) -> None:
+    """What the schedule an undo put back at `now` (epoch seconds) is due for; `was` is the
+    schedule before it, `turn` the campaign's. The undo restored only the columns its
+    command changed (`UndoWrites.restore`): reminders sent and a deadline's ping since stay
+    done. Reminder points put back are counted from `now`, as /campaign settings set counts
+    them (`TurnFlow.set_setting`)."""
+    schedule = await writes.schedule(was.campaign_id)
+    deadline = schedule.deadline_at
+    if schedule == was or deadline is None or schedule.turn != turn:
+        return
+    if deadline_reached(schedule):  # pinged or ended: nothing more is due for it
+        return
+    if (schedule.turn, deadline) != (was.turn, was.deadline_at):  # a deadline set or cleared
+        return
+    if schedule.reminder_minutes != was.reminder_minutes:
+        await writes.claim(schedule.campaign_id, schedule.reminded_until, next_due(schedule, now))
+
+
 def closed_turn(unit: UndoUnit) -> int | None:
     """The turn a unit of work ended (a turn end's journal records it), or None."""
     return next((int(op["turn"]) for op in unit.ops if op["op"] == "turn_closed"), None)
@@ -703,4 +726,5 @@ __all__ = [
     "clean_reason",
     "closed_turn",
     "redraw_question",
+    "resume_schedule",
 ]
