@@ -153,6 +153,10 @@ class UndoDone:
     # Their questions redrawn, the undone command's messages marked undone, the edits taking
     # its questions' controls off their posts, then the pings of the questions asked again.
     redraws: list[OutboxMessage] = field(default_factory=list)
+    # A deadline the undo would bring back (of an undone /turn deadline clear, or the one an
+    # undone /turn deadline set replaced) that passed meanwhile: (its turn, the deadline),
+    # left cleared (`resume_schedule`).
+    dropped: tuple[int, int] | None = None
 
     @property
     def commitment(self) -> str | None:
@@ -274,7 +278,9 @@ class UndoService:
             turn = closed_turn(unit)
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             deadline = None
-            await resume_schedule(schedules, scheduled, campaign.turn, moment)
+            dropped = await resume_schedule(schedules, scheduled, campaign.turn, moment)
+            if dropped is not None:
+                reopened["deadline_cleared"] = True
             if turn is None:
                 summary = Msg(  # the reason as the GM typed it (`shown`)
                     "undo.summary",
@@ -330,6 +336,7 @@ class UndoService:
                 unshown,
                 unshown_kept,
                 unmarked=unreached,
+                dropped=dropped,
             )
             if announce is not None:
                 await announce(uow, done)
@@ -692,22 +699,37 @@ async def reopen_deadline(
     return what, deadline
 
 
-async def resume_schedule(writes: ScheduleWrites, was: Schedule, turn: int, now: int) -> None:
+async def resume_schedule(
+    writes: ScheduleWrites, was: Schedule, turn: int, now: int
+) -> tuple[int, int] | None:
     """What the schedule an undo put back at `now` (epoch seconds) is due for; `was` is the
     schedule before it, `turn` the campaign's. The undo restored only the columns its
     command changed (`UndoWrites.restore`): reminders sent and a deadline's ping since stay
-    done. Reminder points put back are counted from `now`, as /campaign settings set counts
+    done. A deadline it brings back (an undone /turn deadline clear, or the deadline an
+    undone /turn deadline set replaced) that passed meanwhile, the scheduler not having
+    acted on it, does not come back: as for an undone turn end (`reopen_deadline`), the
+    turn stays open for a GM's /turn end, never ended at once behind their back (with
+    `end_turn` the scheduler would end it on its next step); returns (turn, deadline) so the
+    undo's answer tells the GM. Still ahead, it stands with its reminders as they were (a
+    point passed meanwhile reminds once at the next step, as `reopen_deadline` does).
+    Reminder points put back are counted from `now`, as /campaign settings set counts
     them (`TurnFlow.set_setting`)."""
     schedule = await writes.schedule(was.campaign_id)
     deadline = schedule.deadline_at
     if schedule == was or deadline is None or schedule.turn != turn:
-        return
+        return None
     if deadline_reached(schedule):  # pinged or ended: nothing more is due for it
-        return
-    if (schedule.turn, deadline) != (was.turn, was.deadline_at):  # a deadline set or cleared
-        return
+        return None
+    if (schedule.turn, deadline) != (was.turn, was.deadline_at):  # the deadline comes back
+        if deadline > now:
+            return None
+        await writes.save(
+            replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
+        )
+        return turn, deadline
     if schedule.reminder_minutes != was.reminder_minutes:
         await writes.claim(schedule.campaign_id, schedule.reminded_until, next_due(schedule, now))
+    return None
 
 
 def closed_turn(unit: UndoUnit) -> int | None:

@@ -1,7 +1,8 @@
 """A GM's undo of a schedule command: a setting (time zone, reminders, on_deadline) or the
 deadline set or cleared. The undo puts back what the command changed; what the scheduler
 did since (a reminder sent, the GMs pinged at the deadline) stays done and is not sent
-again.
+again. A deadline the undo would bring back that passed meanwhile does not come back: the
+turn stays open for the GM, as after an undone turn end (test_undo_early_end_deadline.py).
 
 As in test_turn_flow.py: player1 plays Red, player2 Blue, player3 Green; Red has attacked
 Blue at Mecatol, so the turn waits for fire orders from Red and Blue (FC-I7). The bot reads
@@ -132,3 +133,93 @@ async def test_undone_reminders_remind_at_the_points_put_back(
     assert names(played, reminder) == {"player1", "player2"}
     clock.at(47)
     assert len(await tick(played)) == 1
+
+
+async def test_an_undone_clear_after_the_deadline_passed_leaves_the_turn_to_the_gm(
+    battle,  # noqa: F811 - the fixture
+    clock,
+):
+    """With `end_turn`: deadline in 2 h, cleared at hour 1, the clear undone at hour 3. The
+    undo says the deadline passed and does not come back; the scheduler ends nothing, turn 1
+    stays open without a deadline, and the log verifies."""
+    played = battle
+    await played.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
+    await played.slash("/turn deadline set when:2h", as_="gm")
+    clock.at(1)
+    await played.slash("/turn deadline clear", as_="gm")
+    clock.at(3)
+    assert await tick(played) == []
+
+    done = await undo(played, "clear was a mistake")
+
+    said = done.embed.description
+    assert (
+        f"Turn 1's deadline passed <t:{at(2)}:R> (<t:{at(2)}:f>), before this undo, so it does "
+        "not come back: the turn stays open until a GM ends it with /turn end"
+    ) in said, said
+    clock.at(3.01)
+    assert await tick(played) == []
+    clock.at(24)
+    assert await tick(played) == []
+    status = await played.slash("/turn status", as_="gm")
+    assert status.embed.title == "Deadline — turn 1"
+    assert status.embed.description is None
+    assert (await played.bot.service.get(1)).turn == 1
+    assert (await verified(played)).startswith("✅")
+
+
+async def test_an_undone_clear_before_the_deadline_brings_it_back(
+    battle,  # noqa: F811 - the fixture
+    clock,
+):
+    """Deadline in 48 h, cleared at hour 1, the clear undone at hour 30: /turn status shows
+    the deadline again, the 24 h reminder missed while it was cleared pings Red's and Blue's
+    players once at the next step, and at hour 48 the GMs are pinged."""
+    played = battle
+    await played.slash("/turn deadline set when:48h", as_="gm")
+    clock.at(1)
+    await played.slash("/turn deadline clear", as_="gm")
+    clock.at(30)
+    assert await tick(played) == []
+
+    done = await undo(played, "clear was a mistake")
+
+    assert "does not come back" not in done.embed.description
+    status = await played.slash("/turn status", as_="gm")
+    assert f"<t:{at(48)}:R>" in status.embed.description
+    [reminder] = await tick(played)
+    assert names(played, reminder) == {"player1", "player2"}
+    assert await tick(played) == []
+    clock.at(48)
+    [passed] = await tick(played)
+    assert names(played, passed) == {"gm"}
+
+
+async def test_an_undone_deadline_set_does_not_bring_back_a_passed_one(
+    battle,  # noqa: F811 - the fixture
+    clock,
+):
+    """In Russian, with `end_turn`: deadline in 2 h, moved at hour 1 to hour 6, the move
+    undone at hour 3: the 2 h deadline, passed, does not come back, and the undo says so;
+    nothing ends the turn."""
+    played = battle
+    await played.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
+    await played.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await played.slash("/turn deadline set when:2h", as_="gm")
+    clock.at(1)
+    await played.slash("/turn deadline set when:5h", as_="gm")
+    clock.at(3)
+
+    done = await undo(played, "not yet", confirm="Отменить")
+
+    said = done.embed.description
+    assert (
+        f"Дедлайн хода 1 прошёл <t:{at(2)}:R> (<t:{at(2)}:f>), ещё до этой отмены, поэтому он "
+        "не возвращается: ход остаётся открытым, пока ведущий не завершит его командой "
+        "/ход завершить"
+    ) in said, said
+    clock.at(3.01)
+    assert await tick(played) == []
+    clock.at(7)
+    assert await tick(played) == []
+    assert (await played.bot.service.get(1)).turn == 1
