@@ -203,8 +203,9 @@ async def verify_database(target: Path | str, locale: str = "en") -> int:
             rolls = t("verify_cli.rolls_more", locale, shown=ORPHANS_SHOWN)
         else:
             rolls = t("verify_cli.rolls_orphan", locale)
+        # The plural follows the campaigns that verify: «проверку прошла 1 кампания из 5».
         summary = t(
-            "verify_cli.summary", locale, count=len(ids), verified=len(ids) - failed, rolls=rolls
+            "verify_cli.summary", locale, count=len(ids) - failed, total=len(ids), rolls=rolls
         )
         print(f"{db.label}: {summary}")  # noqa: T201
     finally:

@@ -16,12 +16,17 @@ import pytest
 from bot.storage.database import migration_files
 from bot.storage.health import DatabaseBehind
 from bot.storage.health import NotPrivateerDatabase
+from bot.verify_export import FAILED
 from bot.verify_export import NOT_AN_EXPORT
 from bot.verify_export import UNREADABLE
 from bot.verify_export import VERIFIED
 from bot.verify_export import verify_database
 from tests.conftest import as_migrated
 from tests.e2e.test_verify_cli import run
+from tests.test_storage import _edit_by_hand
+from tests.test_storage import bump
+from tests.test_storage import new_campaign
+from tests.test_storage import service  # noqa: F401 - a fixture (its counter ruleset)
 
 NOT_OURS = (
     "{} is not a Privateer database (it holds none of the bot's tables), so it was not "
@@ -160,3 +165,28 @@ async def test_a_database_is_only_read(
     with pytest.raises(NotPrivateerDatabase):
         await verify_database(database_target)
     assert await migrations_of(database_target) is None
+
+
+async def test_the_summary_agrees_with_the_campaigns_that_verify(
+    service,  # noqa: F811 - the fixture
+    database_target: Path | str,
+    capsys: pytest.CaptureFixture[str],
+):
+    """Three campaigns, one and then two of them edited outside the bot: the summary's verb
+    and noun agree with the campaigns that pass, in Russian «проверку прошли 2 кампании из
+    3», then «проверку прошла 1 кампания из 3»; in English "1 of 3 campaigns verify"."""
+    campaigns = [await new_campaign(service, channel_id=100 + i) for i in range(3)]
+    for campaign in campaigns:
+        await bump(service, campaign.id)
+    rolls = "; каждый бросок принадлежит записи."
+    forged = "UPDATE actions SET command = 'forged' WHERE campaign_id = ? AND seq = 2"
+    await _edit_by_hand(database_target, forged, (campaigns[1].id,))
+    assert await verify_database(database_target, "ru") == FAILED
+    assert capsys.readouterr().out.endswith(f": проверку прошли 2 кампании из 3{rolls}\n")
+    await _edit_by_hand(database_target, forged, (campaigns[2].id,))
+    assert await verify_database(database_target, "ru") == FAILED
+    assert capsys.readouterr().out.endswith(f": проверку прошла 1 кампания из 3{rolls}\n")
+    assert await verify_database(database_target) == FAILED
+    assert capsys.readouterr().out.endswith(
+        ": 1 of 3 campaigns verify; every roll belongs to an entry.\n"
+    )
