@@ -708,13 +708,14 @@ class TurnFlow:
         with `why`)."""
         async with self.service.db.transaction() as conn:
             writes = ScheduleWrites(conn)
-            schedule = await writes.schedule(campaign_id)
-            if schedule.turn != turn:
-                return
-            await writes.save(replace(schedule, due_at=None))
+            # The campaign first (locked on PostgreSQL), then its schedule as committed.
             campaign = await CampaignWrites(conn).campaign(campaign_id)
             if campaign is None:
                 return
+            schedule = await writes.schedule(campaign_id)
+            if schedule.turn != turn:
+                return
+            await writes.claim(campaign_id, schedule.reminded_until, None)
             users, roles = await _gms(CampaignWrites(conn), campaign)
             payload = {**_post_payload(campaign, schedule, [], users), "roles": roles, "why": why}
             await writes.add_post(campaign_id, "deadline", payload)
@@ -872,21 +873,30 @@ class TurnFlow:
         """Claim everything due at `now` in one transaction: one reminder per campaign however
         many of its points passed, the deadline's announcement (or its automatic end), and
         each campaign's next due time. With `shards` (a process running some of the shards)
-        only the campaigns whose guild is on them: each process sweeps its own share."""
+        only the campaigns whose guild is on them: each process sweeps its own share.
+
+        Each schedule is read again once its campaign is locked, and the sweep writes only
+        the columns it owns (`ScheduleWrites.claim`): a GM's setting or deadline committed
+        after `due` read the list (on PostgreSQL, from another connection) is acted on and
+        kept, never written back over."""
         moment = epoch(now)
         posts: list[TurnPost] = []
         ends: list[TurnEnd] = []
         async with self.service.db.transaction() as conn:
             writes = ScheduleWrites(conn)
             campaigns = CampaignWrites(conn)
-            for schedule in await writes.due(moment, limit, shards):
-                campaign = await campaigns.campaign(schedule.campaign_id)
-                if campaign is None or schedule.deadline_at is None:
+            for found in await writes.due(moment, limit, shards):
+                campaign = await campaigns.campaign(found.campaign_id)
+                if campaign is None:
                     continue
+                schedule = await writes.schedule(campaign.id)  # as committed, under the lock
+                due = schedule.due_at
+                if schedule.deadline_at is None or due is None or due > moment:
+                    continue  # cleared, or set again, since `due` read it
                 if campaign.turn != schedule.turn:  # the turn ended before its deadline
                     # Nothing more is due; its deadline stays, unshown (`schedule`), for an
                     # undo of that end to give the reopened turn back (`reopen_deadline`).
-                    await writes.save(replace(schedule, due_at=None))
+                    await writes.claim(campaign.id, schedule.reminded_until, None)
                     continue
                 if moment >= schedule.deadline_at:
                     post, end = await self._deadline(writes, campaigns, campaign, schedule, moment)
@@ -899,7 +909,7 @@ class TurnFlow:
                 if post is not None:
                     posts.append(post)
                 claimed = replace(schedule, reminded_until=moment)
-                await writes.save(replace(claimed, due_at=next_due(claimed, moment)))
+                await writes.claim(campaign.id, moment, next_due(claimed, moment))
         return SweepResult(posts, ends, await self.prune_outbox(now, shards))
 
     async def prune_outbox(self, now: datetime, shards: Shards | None = None) -> int:
@@ -974,13 +984,13 @@ class TurnFlow:
         claim leaves a retry in ten minutes: the turn's end moves the campaign on, and a
         schedule of an ended turn is cleared, so the end happens once)."""
         if schedule.on_deadline == END_TURN:
-            await writes.save(replace(schedule, reminded_until=moment, due_at=moment + 600))
+            await writes.claim(campaign.id, moment, moment + 600)
             return None, TurnEnd(campaign.id, campaign.turn)
         awaited = await self._awaited_in(campaigns, campaign)
         users, roles = await _gms(campaigns, campaign)
         payload = {**_post_payload(campaign, schedule, awaited, users), "roles": roles}
         post_id = await writes.add_post(campaign.id, "deadline", payload)
-        await writes.save(replace(schedule, reminded_until=moment, due_at=None))
+        await writes.claim(campaign.id, moment, None)
         return TurnPost(post_id, campaign.id, "deadline", payload), None
 
 

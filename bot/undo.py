@@ -92,6 +92,8 @@ from bot.storage.undo import UndoWrites
 from bot.storage.undo import ruleset_row
 from bot.text import clean_text
 from bot.text import shown
+from bot.turn_flow import Schedule
+from bot.turn_flow import deadline_reached
 from bot.turn_flow import next_due
 
 UNDO_CHOICE = "history_undo"
@@ -151,6 +153,10 @@ class UndoDone:
     # Their questions redrawn, the undone command's messages marked undone, the edits taking
     # its questions' controls off their posts, then the pings of the questions asked again.
     redraws: list[OutboxMessage] = field(default_factory=list)
+    # A deadline the undo would bring back (of an undone /turn deadline clear, or the one an
+    # undone /turn deadline set replaced) that passed meanwhile: (its turn, the deadline),
+    # left cleared (`resume_schedule`).
+    dropped: tuple[int, int] | None = None
 
     @property
     def commitment(self) -> str | None:
@@ -249,6 +255,8 @@ class UndoService:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             left = await states_left(uow, unit)
             unit = kept_known(unit, left)
+            schedules = ScheduleWrites(uow.conn)
+            scheduled = await schedules.schedule(campaign_id)
             closed = await undo.restore(unit, actor.user_id)
             reopened_choices = await undo.reopened(unit)  # answered, open again
             answered = [c for c, _, _ in reopened_choices]
@@ -270,6 +278,9 @@ class UndoService:
             turn = closed_turn(unit)
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             deadline = None
+            dropped = await resume_schedule(schedules, scheduled, campaign.turn, moment)
+            if dropped is not None:
+                reopened["deadline_cleared"] = True
             if turn is None:
                 summary = Msg(  # the reason as the GM typed it (`shown`)
                     "undo.summary",
@@ -325,6 +336,7 @@ class UndoService:
                 unshown,
                 unshown_kept,
                 unmarked=unreached,
+                dropped=dropped,
             )
             if announce is not None:
                 await announce(uow, done)
@@ -687,6 +699,39 @@ async def reopen_deadline(
     return what, deadline
 
 
+async def resume_schedule(
+    writes: ScheduleWrites, was: Schedule, turn: int, now: int
+) -> tuple[int, int] | None:
+    """What the schedule an undo put back at `now` (epoch seconds) is due for; `was` is the
+    schedule before it, `turn` the campaign's. The undo restored only the columns its
+    command changed (`UndoWrites.restore`): reminders sent and a deadline's ping since stay
+    done. A deadline it brings back (an undone /turn deadline clear, or the deadline an
+    undone /turn deadline set replaced) that passed meanwhile, the scheduler not having
+    acted on it, does not come back: as for an undone turn end (`reopen_deadline`), the
+    turn stays open for a GM's /turn end, never ended at once behind their back (with
+    `end_turn` the scheduler would end it on its next step); returns (turn, deadline) so the
+    undo's answer tells the GM. Still ahead, it stands with its reminders as they were (a
+    point passed meanwhile reminds once at the next step, as `reopen_deadline` does).
+    Reminder points put back are counted from `now`, as /campaign settings set counts
+    them (`TurnFlow.set_setting`)."""
+    schedule = await writes.schedule(was.campaign_id)
+    deadline = schedule.deadline_at
+    if schedule == was or deadline is None or schedule.turn != turn:
+        return None
+    if deadline_reached(schedule):  # pinged or ended: nothing more is due for it
+        return None
+    if (schedule.turn, deadline) != (was.turn, was.deadline_at):  # the deadline comes back
+        if deadline > now:
+            return None
+        await writes.save(
+            replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
+        )
+        return turn, deadline
+    if schedule.reminder_minutes != was.reminder_minutes:
+        await writes.claim(schedule.campaign_id, schedule.reminded_until, next_due(schedule, now))
+    return None
+
+
 def closed_turn(unit: UndoUnit) -> int | None:
     """The turn a unit of work ended (a turn end's journal records it), or None."""
     return next((int(op["turn"]) for op in unit.ops if op["op"] == "turn_closed"), None)
@@ -703,4 +748,5 @@ __all__ = [
     "clean_reason",
     "closed_turn",
     "redraw_question",
+    "resume_schedule",
 ]

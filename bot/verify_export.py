@@ -44,12 +44,17 @@ ORPHANS_SHOWN = 20  # `--database`: the rolls of no entry listed at most
 VERIFIED = 0  # the log (every campaign's, with --database) verifies
 FAILED = 1  # it does not: tampered, damaged, or a roll of no entry
 USAGE = 2  # the command line is wrong (argparse's own code)
-UNREADABLE = 3  # no file (or database) at the path named, or it cannot be read
-NOT_AN_EXPORT = 4  # the file is not an export as /history export writes it
+# No file (or database) at the path named, or it cannot be read: a missing part of a split
+# export, a PostgreSQL server that cannot be reached or refuses the login.
+UNREADABLE = 3
+# The file is not an export as /history export writes it, nor the database one that this
+# version of the bot can read as it is (empty, another program's, damaged, an older or a
+# newer version's schema): nothing was checked, and nothing written.
+NOT_AN_EXPORT = 4
 EXIT_CODES = (
     f"exit codes: {VERIFIED} verified, {FAILED} tampered or damaged, {USAGE} a wrong command "
-    f"line, {UNREADABLE} no file to read at the path named, {NOT_AN_EXPORT} not an export "
-    "(nor a database) the bot wrote"
+    f"line, {UNREADABLE} no file (or database) to read at the path named, {NOT_AN_EXPORT} not "
+    "an export the bot wrote, nor a database of this version of the bot"
 )
 
 
@@ -143,8 +148,9 @@ def verdict_lines(document: dict[str, Any], verdict: Verdict, locale: str = "en"
 
 def export_parts(paths: Sequence[Path]) -> list[Path]:
     """The files of one export in order: one part named alone brings its siblings
-    (`NAME.json.gz.001` → `.002`, …); parts are taken in the order of their numbers."""
-    if len(paths) == 1 and PART_NUMBER.search(paths[0].name):
+    (`NAME.json.gz.001` → `.002`, …); parts are taken in the order of their numbers. A part
+    named that does not exist stays named alone: reading it tells it is missing."""
+    if len(paths) == 1 and PART_NUMBER.search(paths[0].name) and paths[0].exists():
         stem = PART_NUMBER.sub("", paths[0].name)
         paths = list(paths[0].parent.glob(glob.escape(stem) + ".[0-9][0-9][0-9]"))
     if all(PART_NUMBER.search(p.name) for p in paths):
@@ -166,12 +172,13 @@ def read_export(paths: Sequence[Path]) -> dict[str, Any]:
 async def verify_database(target: Path | str, locale: str = "en") -> int:
     """`--database TARGET`: every campaign's log as `/history verify` checks it, then every
     roll row of the database for one whose entry does not exist; prints each failure and a
-    summary; 0 when all is well, 1 otherwise."""
+    summary; 0 when all is well, 1 otherwise. The database is only read
+    (`Database.open_read_only`): never created, migrated or written to."""
     from bot.storage.database import Database
     from bot.storage.log import AuditLog
     from bot.storage.verify import orphan_rolls
 
-    db = await Database.open(target)
+    db = await Database.open_read_only(target)
     try:
         log = AuditLog(db)
         ids = [int(r[0]) for r in await db.fetchall("SELECT id FROM campaigns ORDER BY id")]
@@ -196,8 +203,9 @@ async def verify_database(target: Path | str, locale: str = "en") -> int:
             rolls = t("verify_cli.rolls_more", locale, shown=ORPHANS_SHOWN)
         else:
             rolls = t("verify_cli.rolls_orphan", locale)
+        # The plural follows the campaigns that verify: «проверку прошла 1 кампания из 5».
         summary = t(
-            "verify_cli.summary", locale, count=len(ids), verified=len(ids) - failed, rolls=rolls
+            "verify_cli.summary", locale, count=len(ids) - failed, total=len(ids), rolls=rolls
         )
         print(f"{db.label}: {summary}")  # noqa: T201
     finally:
@@ -285,12 +293,15 @@ def main(argv: list[str]) -> int:
 
 
 def verify_database_main(database: str, locale: str) -> int:
-    """`--database TARGET`: a missing SQLite file, or a database the bot cannot use, is one
+    """`--database TARGET`: a missing SQLite file, one that is no Privateer database, a
+    server that cannot be reached, or a database the bot cannot read as it is, is one
     sentence; else every campaign is checked."""
     import asyncio
 
     from bot.db_commands import database_arg
+    from bot.storage.health import DatabaseUnreachable
     from bot.storage.health import DatabaseUnusable
+    from bot.storage.health import NotPrivateerDatabase
 
     target = database_arg(database)
     if isinstance(target, Path) and not target.is_file():
@@ -298,6 +309,12 @@ def verify_database_main(database: str, locale: str) -> int:
         return UNREADABLE
     try:
         return asyncio.run(verify_database(target, locale))
+    except DatabaseUnreachable as unreachable:
+        print(unreachable)  # noqa: T201 - one sentence for the operator
+        return UNREADABLE
+    except NotPrivateerDatabase as foreign:
+        print(t("verify_cli.not_database", locale, path=foreign.label))  # noqa: T201
+        return NOT_AN_EXPORT
     except DatabaseUnusable as unusable:
         print(unusable)  # noqa: T201 - one sentence for the operator
         return NOT_AN_EXPORT

@@ -158,6 +158,9 @@ def _undone_embed(
         body += "\n" + ctx.pt("undo.done.reopened_unshown", count=len(unshown), choices=choices)
     if done.unmarked:
         body += "\n" + ctx.pt("undo.done.unmarked", count=done.unmarked)
+    if done.dropped is not None:
+        turn, deadline = done.dropped
+        body += "\n" + ctx.pt("undo.done.deadline_dropped", turn=turn, when=when_text(deadline))
     embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
         embed.description = (

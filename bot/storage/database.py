@@ -32,7 +32,9 @@ import aiosqlite
 
 from bot.paths import data_dir
 from bot.storage.health import DatabaseReadOnly
+from bot.storage.health import DatabaseUnreachable
 from bot.storage.health import DatabaseUnusable
+from bot.storage.health import NotPrivateerDatabase
 from bot.storage.health import check_integrity
 from bot.storage.health import check_version
 from bot.storage.health import check_writable
@@ -41,6 +43,7 @@ from bot.storage.health import damage_failure
 from bot.storage.health import is_damage
 from bot.storage.health import is_read_only
 from bot.storage.health import read_only_failure
+from bot.storage.health import refuse_behind
 from bot.storage.sql import Conn
 from bot.storage.sql import Dialect
 from bot.storage.sql import Row
@@ -87,6 +90,9 @@ def is_postgres_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
+
+
 async def _configure(conn: aiosqlite.Connection) -> None:
     await conn.execute("PRAGMA journal_mode=WAL")
     await conn.execute("PRAGMA foreign_keys=ON")
@@ -115,6 +121,20 @@ class Database:
 
             return await PostgresDatabase.open(str(target))
         return await SqliteDatabase.open(target)
+
+    @staticmethod
+    async def open_read_only(target: Path | str) -> Database:
+        """Open the database `target` names only to read it (`python -m bot verify
+        --database`): nothing is written to it, not even a migration. Raises
+        `DatabaseUnreachable` (no server, no login, a file that cannot be read),
+        `NotPrivateerDatabase` (no Privateer schema: an empty or foreign database),
+        `DatabaseBehind` (an older version's schema) or another `DatabaseUnusable`
+        (damaged, a newer version's), each one sentence."""
+        if is_postgres_url(target):
+            from bot.storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.open_read_only(str(target))
+        return await SqliteDatabase.open_read_only(target)
 
     @property
     def label(self) -> str:
@@ -211,6 +231,57 @@ class SqliteDatabase(Database):
                 f"The database {path} cannot be opened (SQLite: {error}); check that the path "
                 f"is a database file the bot's user may read and write."
             ) from error
+
+    @classmethod
+    async def open_read_only(cls, path: Path | str) -> SqliteDatabase:
+        """Open the SQLite file at `path` to read it only (`Database.open_read_only`): both
+        connections are read-only, nothing is configured, created or migrated."""
+        path = Path(path)
+        try:
+            with path.open("rb") as file:
+                header = file.read(len(SQLITE_HEADER))
+        except OSError as error:
+            raise DatabaseUnreachable(
+                f"The database {path} cannot be read ({error.strerror or error}); name a "
+                f"SQLite file the bot wrote, readable by you."
+            ) from error
+        if header != SQLITE_HEADER:  # empty, or no SQLite file at all
+            raise NotPrivateerDatabase(str(path))
+        uri = path.resolve().as_uri() + "?mode=ro"
+        try:
+            reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        except sqlite3.Error as error:
+            raise DatabaseUnreachable(
+                f"The database {path} cannot be opened (SQLite: {error}); name a SQLite "
+                f"file the bot wrote, readable by you."
+            ) from error
+        try:
+            reader.row_factory = aiosqlite.Row
+            await reader.execute("PRAGMA busy_timeout=5000")
+            await check_integrity(reader, path)
+            known = {v: p.name for v, p in migration_files()}
+            await check_version(reader, path, known)
+            tables = await reader.execute_fetchall(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+            )
+            if not list(tables):
+                raise NotPrivateerDatabase(str(path))
+            rows = await reader.execute_fetchall("SELECT version FROM schema_migrations")
+            refuse_behind(str(path), {int(row[0]) for row in rows}, known)
+            writer = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        except sqlite3.Error as error:
+            await reader.close()
+            if is_damage(error):
+                raise damage_failure(path, [str(error)]) from error
+            raise DatabaseUnusable(
+                f"The database {path} cannot be read (SQLite: {error}); name a SQLite file "
+                f"the bot wrote."
+            ) from error
+        except BaseException:
+            await reader.close()
+            raise
+        writer.row_factory = aiosqlite.Row
+        return cls(path, writer, reader)
 
     @classmethod
     async def _open_checked(cls, path: Path) -> SqliteDatabase:

@@ -34,6 +34,28 @@ class DatabaseTooNew(DatabaseUnusable):
     """A migration this code does not know was applied: a newer version wrote the database."""
 
 
+class DatabaseUnreachable(DatabaseUnusable):
+    """The database cannot be reached or read: a PostgreSQL server down, refusing the login
+    or without the database named; a SQLite file its user may not read."""
+
+
+class NotPrivateerDatabase(DatabaseUnusable):
+    """Opened to be read only (`Database.open_read_only`): no Privateer schema in it (an
+    empty SQLite file, another program's database, a file that is no database)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(
+            f"{label} is not a Privateer database (it holds none of the bot's tables), so it "
+            f"was not checked, and nothing was written to it."
+        )
+        self.label = label  # the database as a person names it
+
+
+class DatabaseBehind(DatabaseUnusable):
+    """Opened to be read only: an older version of Privateer wrote it, and the migrations
+    this version would apply are missing."""
+
+
 def base_error_name(error: sqlite3.Error) -> str:
     """`SQLITE_CORRUPT` for `SQLITE_CORRUPT_INDEX` and the like ('' when SQLite gave none)."""
     name = getattr(error, "sqlite_errorname", None) or ""
@@ -122,6 +144,20 @@ async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int,
         return
     rows = await conn.execute_fetchall("SELECT version, name FROM schema_migrations")
     refuse_newer(str(path), [(int(row[0]), str(row[1])) for row in rows], known)
+
+
+def refuse_behind(label: str, applied: set[int], known: dict[int, str]) -> None:
+    """`DatabaseBehind` when a migration this code knows is not applied (a database opened
+    to be read only is not migrated)."""
+    missing = sorted(set(known) - applied)
+    if not missing:
+        return
+    raise DatabaseBehind(
+        f"The database {label} was written by an older version of Privateer (schema version "
+        f"{max(applied, default=0)}; this version knows up to {max(known)}) and is only read "
+        f"here, never upgraded: start the bot on it once (it upgrades the schema), or run "
+        f"this check with the version that wrote it."
+    )
 
 
 def refuse_newer(label: str, applied: list[tuple[int, str]], known: dict[int, str]) -> None:

@@ -29,7 +29,9 @@ from bot.storage.database import migration_files
 from bot.storage.database import postgres_migrations
 from bot.storage.database import slow_write_notice
 from bot.storage.database import utc_now
-from bot.storage.health import DatabaseUnusable
+from bot.storage.health import DatabaseUnreachable
+from bot.storage.health import NotPrivateerDatabase
+from bot.storage.health import refuse_behind
 from bot.storage.health import refuse_newer
 from bot.storage.sql import Conn
 from bot.storage.sql import Dialect
@@ -47,6 +49,15 @@ MIGRATION_LOCK = 0x7072697661746565
 # connection goes back to its pool without asyncpg's reset round trip (`_unchanged`).
 WRITE_POOL = 10
 READ_POOL = 5
+
+
+def unreachable(url: str, error: BaseException) -> DatabaseUnreachable:
+    """The refusal of a server that cannot be reached, or will not let the user in."""
+    return DatabaseUnreachable(
+        f"The PostgreSQL database {redacted(url)} cannot be opened ({error}); check "
+        f"that the server runs, that DATABASE_URL names it, the database and a user "
+        f"who may log in, and that the database exists."
+    )
 
 
 def redacted(url: str) -> str:
@@ -92,11 +103,40 @@ class PostgresDatabase(Database):
             opened.applied = await opened._migrate()
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             await _close_all(pools)
-            raise DatabaseUnusable(
-                f"The PostgreSQL database {redacted(url)} cannot be opened ({error}); check "
-                f"that the server runs, that DATABASE_URL names it, the database and a user "
-                f"who may log in, and that the database exists."
-            ) from error
+            raise unreachable(url, error) from error
+        except BaseException:
+            await _close_all(pools)
+            raise
+        return opened
+
+    @classmethod
+    async def open_read_only(cls, url: str) -> PostgresDatabase:  # type: ignore[override]
+        """Connect to read only (`Database.open_read_only`): every transaction is read-only
+        (`default_transaction_read_only`), nothing is created or migrated."""
+        pools: list[asyncpg.Pool] = []
+        settings = {"default_transaction_read_only": "on"}
+        try:
+            for size in (1, 2):
+                pools.append(
+                    await asyncpg.create_pool(
+                        url, min_size=1, max_size=size, server_settings=settings
+                    )
+                )
+            opened = cls(url, *pools)
+            async with opened._reads.acquire() as conn:
+                if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+                    raise NotPrivateerDatabase(opened.label)
+                rows = await conn.fetch("SELECT version, name FROM schema_migrations")
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+            await _close_all(pools)
+            raise unreachable(url, error) from error
+        except BaseException:
+            await _close_all(pools)
+            raise
+        try:
+            known = {v: p.name for v, p in migration_files()}
+            refuse_newer(opened.label, [(int(r[0]), str(r[1])) for r in rows], known)
+            refuse_behind(opened.label, {int(r[0]) for r in rows}, known)
         except BaseException:
             await _close_all(pools)
             raise

@@ -141,9 +141,12 @@ class ScheduleWrites:
             return [Schedule.from_row(r) for r in await cur.fetchall()]
 
     async def save(self, schedule: Schedule) -> None:
-        """Write the whole schedule row."""
+        """Write the whole schedule row (a GM's command). Journaled, the row before and the
+        row written: an undo puts back the columns the command changed, and keeps what the
+        scheduler did since (`UndoWrites.restore`)."""
+        before = None
         if self.journal is not None:
-            self.journal.add("schedule", row=await schedule_row(self.conn, schedule.campaign_id))
+            before = await schedule_row(self.conn, schedule.campaign_id)
         await self.conn.execute(
             "INSERT INTO turn_schedules (campaign_id, time_zone, reminder_minutes, on_deadline, "
             "turn, deadline_at, reminded_until, due_at) VALUES (?,?,?,?,?,?,?,?) "
@@ -161,6 +164,18 @@ class ScheduleWrites:
                 schedule.reminded_until,
                 schedule.due_at,
             ),
+        )
+        if self.journal is not None:
+            after = await schedule_row(self.conn, schedule.campaign_id)
+            self.journal.add("schedule", row=before, after=after)
+
+    async def claim(self, campaign_id: int, reminded_until: int | None, due_at: int | None) -> None:
+        """Write only what the scheduler owns: the time up to which reminders are done and
+        when it must look again. The GM's columns (settings, the deadline) are left as
+        committed: a command of theirs is never undone by a sweep that read the row before."""
+        await self.conn.execute(
+            "UPDATE turn_schedules SET reminded_until = ?, due_at = ? WHERE campaign_id = ?",
+            (reminded_until, due_at, campaign_id),
         )
 
     async def set_muted(self, campaign_id: int, user_id: int, muted: bool) -> bool:

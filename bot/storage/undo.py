@@ -39,6 +39,11 @@ UNDO_BUDGET = 32 * 1024 * 1024
 # At most this many journals, whatever their size: it bounds what keeping the budget reads
 # per command (one small row per journal kept); nobody confirms a thousand undos one by one.
 UNDO_MAX = 1000
+# The columns of a turn schedule: a GM's settings, the deadline a GM sets (with the time up
+# to which its reminders are done, which setting it resets), and what the scheduler owns.
+SETTING_COLUMNS = ("time_zone", "reminder_minutes", "on_deadline")
+DEADLINE_COLUMNS = ("turn", "deadline_at")
+SCHEDULER_COLUMNS = ("reminded_until", "due_at")
 # The choice that only confirms a turn end (cogs/turn.py's `TURN_END`): the turn end undone,
 # it stays answered (its message's buttons were disabled when it was answered).
 TURN_END_CONFIRMATION = "turn_end"
@@ -269,7 +274,7 @@ class UndoWrites:
                     "UPDATE campaigns SET language = ? WHERE id = ?", (op["value"], cid)
                 )
             elif kind == "schedule":
-                await self._restore_schedule(cid, op["row"])
+                await self._restore_schedule(cid, op["row"], op.get("after"))
             elif kind in ("posted", "handed_over"):
                 # A message it posted (marked undone), or a question's post it gave a new
                 # player (shown as before): bot/undo.py redraws them.
@@ -294,7 +299,26 @@ class UndoWrites:
         )
         return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
 
-    async def _restore_schedule(self, campaign_id: int, row: dict[str, Any] | None) -> None:
+    async def _restore_schedule(
+        self, campaign_id: int, row: dict[str, Any] | None, after: dict[str, Any] | None
+    ) -> None:
+        """Put back the schedule's columns the command changed (`row` before it, `after` as
+        it wrote them): a setting it set, or the deadline it set or cleared with the
+        reminders done for it. What the scheduler did since (reminders sent, the deadline's
+        ping: `reminded_until`, `due_at`) stays done, unless the command's deadline goes.
+        A journal kept before `after` was (None): the command is told from the row as it
+        is now, the scheduler's columns aside. bot/undo.py then tells what a deadline that
+        comes back, or reminders put back, are due for (`resume_schedule`)."""
+        current = await schedule_row(self.conn, campaign_id)
+        if row is not None and current is not None:
+            wrote = after or {**current, **{c: row[c] for c in SCHEDULER_COLUMNS}}
+            merged = dict(current)
+            for column in SETTING_COLUMNS:
+                if row[column] != wrote[column]:
+                    merged[column] = row[column]
+            if any(row[c] != wrote[c] for c in DEADLINE_COLUMNS):
+                merged.update({c: row[c] for c in (*DEADLINE_COLUMNS, *SCHEDULER_COLUMNS)})
+            row = merged
         await self.conn.execute("DELETE FROM turn_schedules WHERE campaign_id = ?", (campaign_id,))
         if row is not None:
             names = sorted(row)

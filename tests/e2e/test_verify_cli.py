@@ -229,4 +229,4 @@ async def test_database_names_edited_undo_marks_in_the_catalogs_words(
     assert await verify_database(Path(path), "ru") == FAILED
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("кампания 1: ❌ Журнал подделан ")
-    assert out[1].endswith(": проверку прошли 0 из 1 кампании; каждый бросок принадлежит записи.")
+    assert out[1].endswith(": проверку прошли 0 кампаний из 1; каждый бросок принадлежит записи.")
