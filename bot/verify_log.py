@@ -316,6 +316,8 @@ class LogChecker:
             seed = self._keys[commitment] = KeyedHmac(self.seeds[commitment])
         for index, row in enumerate(rolls):
             sides = int(row[3])
+            if sides <= 0:
+                raise ValueError(sides)  # not a die: the entry was not written by the bot
             faces = parse_faces(str(row[4]))
             expected = derive_faces(
                 seed,

@@ -163,7 +163,7 @@ async function deriveFaces(key, campaign, turn, entry, roll, count, sides) {
       const message = `${key.derivation} ${campaign} ${turn} ${entry} ${roll} ${die} ${sides.big} ${key.interaction} ${attempt}`;
       const digest = hex(await crypto.subtle.sign("HMAC", key.key, utf8(message)));
       const value = BigInt("0x" + digest);
-      if (value < bound) { faces.push(Number(value % sides.big) + 1); break; }
+      if (value < bound) { faces.push(value % sides.big + 1n); break; }
     }
   }
   return faces;
@@ -567,7 +567,7 @@ class LogChecker {
     for (const row of iterate(rolls)) {
       const sidesBig = toInt(item(row, 3));
       const facesText = pyStr(item(row, 4));
-      const faces = facesText ? facesText.split(",").map((f) => Number(toInt(f))) : [];
+      const faces = facesText ? facesText.split(",").map((f) => toInt(f)) : [];
       if (sidesBig <= 0n) throw new TypeError("sides");
       const derived = await deriveFaces(key, campaign, turn, seq, index, faces.length, { big: sidesBig });
       this.derivedDice += faces.length;

@@ -165,6 +165,20 @@ def volley_faces_count(document: Document) -> None:
     rewritten(document)
 
 
+def volley_sides(sides: int) -> Callable[[Document], None]:
+    """A fleet combat volley's dice said to have `sides` sides (0: not a die at all; 10**20:
+    a face no double can hold exactly)."""
+
+    def tamper(document: Document) -> None:
+        entry = next(
+            e for e in document["entries"] if e["ruleset"] == "fleet_combat" and e["rolls"]
+        )
+        entry["rolls"][0][3] = sides
+        rewritten(document)
+
+    return tamper
+
+
 def secret_total(document: Document) -> None:
     """The secret roll's hidden result rewritten when it was written (its commitment made
     over the rewritten part), so the reveal matches its commitment."""
@@ -184,6 +198,8 @@ TAMPERING: dict[str, tuple[Callable[[Document], None], str]] = {
     "a volley's hits": (volley_hits, "roll_successes"),
     "a volley's dice": (volley_faces_count, "roll_dice"),
     "a secret roll's result": (secret_total, "revealed_roll_result"),
+    "a volley of dice without sides": (volley_sides(0), "edited"),
+    "a volley of 10**20-sided dice": (volley_sides(10**20), "face"),
 }
 
 
