@@ -13,6 +13,9 @@ the held derivation name; it is revealed in `held_reveal` (a list of `{turn, see
 entry that publishes the turn's last held entry, the turn's closing entry, or an undo. Logs
 written before held seeds have neither and verify as before.
 
+Every entry's roll rows, and a core `/roll`'s result, are also checked against their own
+faces (bot/verify_rolls.py): that needs no seed, so it holds in the open turn too.
+
 Shared by `/history verify` (entries read from the database) and `python -m bot verify
 EXPORT.json` (entries read from an export), so both name the same first failure. An entry is
 given as its hashed form plus `hash` and `prev_hash` (what `/history export` writes).
@@ -37,6 +40,9 @@ from bot.storage.audit import canonical
 from bot.storage.audit import chained_hash
 from bot.storage.audit import parse_faces
 from bot.storage.state_digest import differing_part
+from bot.verify_rolls import outcome_problem
+from bot.verify_rolls import row_problem
+from bot.verify_rolls import says_roll_result
 
 CHAIN_ONLY = ("hash", "prev_hash")
 # The entry a turn ended by its deadline begins with, logged before the message its dice
@@ -255,6 +261,9 @@ class LogChecker:
         digest = chained_hash(self.prev, canonical(form))
         if digest != e["hash"]:
             return Problem("edited", seq, {"count": self.count})
+        problem = self._said(seq, e, outcome)
+        if problem is not None:
+            return problem
         if e.get("command") == UNDO_COMMAND:
             self.undone.update(int(s) for s in outcome.get("undid", ()))
         for key, record_seq, record_digest in outcome.get("archive", ()):
@@ -307,6 +316,8 @@ class LogChecker:
             seed = self._keys[commitment] = KeyedHmac(self.seeds[commitment])
         for index, row in enumerate(rolls):
             sides = int(row[3])
+            if sides <= 0:
+                raise ValueError(sides)  # not a die: the entry was not written by the bot
             faces = parse_faces(str(row[4]))
             expected = derive_faces(
                 seed,
@@ -337,6 +348,51 @@ class LogChecker:
                         },
                     )
         return None
+
+    def _said(self, seq: int, e: Mapping[str, Any], outcome: Mapping[str, Any]) -> Problem | None:
+        """What entry `seq`, as written (its hash holds), says of its dice against its faces:
+        its own rolls and `/roll` result, and those of a hidden entry it reveals."""
+        is_roll = e.get("ruleset") == "core" and e.get("command") == "roll"
+        problem = self._statements(seq, e.get("rolls"), outcome, is_roll=is_roll)
+        reveal = outcome.get("secret_reveal")
+        payload = reveal.get("payload") if isinstance(reveal, dict) else None
+        if problem is None and isinstance(reveal, dict) and isinstance(payload, dict):
+            options = payload.get("options")
+            problem = self._statements(
+                int(reveal["entry"]),
+                payload.get("rolls"),
+                payload.get("outcome"),
+                is_roll=isinstance(options, dict) and "dice" in options,
+                revealed_in=seq,
+            )
+        return problem
+
+    def _statements(
+        self,
+        seq: int,
+        rolls: Any,
+        outcome: Any,
+        *,
+        is_roll: bool,
+        revealed_in: int | None = None,
+    ) -> Problem | None:
+        """What entry `seq` says of its dice, against its faces (bot/verify_rolls.py): each
+        roll row's total and successes, and (`is_roll`: a core `/roll`) its result replayed
+        on its rows; `revealed_in`: the entry that revealed them (a hidden entry's)."""
+        rows = rolls if isinstance(rolls, (list, tuple)) else ()
+        found = None
+        for index, row in enumerate(rows):
+            found = row_problem(index, row)
+            if found is not None:
+                break
+        if found is None and is_roll and isinstance(outcome, dict) and says_roll_result(outcome):
+            found = outcome_problem(outcome, rows)
+        if found is None:
+            return None
+        kind, params = found
+        if revealed_in is None:
+            return Problem(kind, seq, params)
+        return Problem(f"revealed_{kind}", seq, {**params, "reveal": revealed_in})
 
     def _secret_reveal(self, seq: int, reveal: Mapping[str, Any]) -> Problem | None:
         target = int(reveal["entry"])

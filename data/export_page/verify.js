@@ -163,10 +163,254 @@ async function deriveFaces(key, campaign, turn, entry, roll, count, sides) {
       const message = `${key.derivation} ${campaign} ${turn} ${entry} ${roll} ${die} ${sides.big} ${key.interaction} ${attempt}`;
       const digest = hex(await crypto.subtle.sign("HMAC", key.key, utf8(message)));
       const value = BigInt("0x" + digest);
-      if (value < bound) { faces.push(Number(value % sides.big) + 1); break; }
+      if (value < bound) { faces.push(value % sides.big + 1n); break; }
     }
   }
   return faces;
+}
+
+// ---- what an entry says of its dice (bot/verify_rolls.py, line for line) ---------------------
+
+const COMPARE = "(?:>=|<=|>|<|=)[0-9]+";
+const GROUP = `([0-9]+)d([0-9]+)(?:(!)(${COMPARE})?)?(?:(kh|kl|dh|dl)([0-9]+))?(${COMPARE})?`;
+const ROW_NOTATION = new RegExp(`^(-?)${GROUP}([+-][0-9]+)?$`);
+const FACTOR_GROUP = new RegExp(`^${GROUP}$`);
+const CONSTANT = /^[0-9]+$/;
+const REPEAT = /^([0-9]+)#([\s\S]*)$/;
+const TEST = /^(>=|<=|>|<|=)(-?[0-9]+)$/;
+const FACE_SET = /^in \{([0-9]+(?:,[0-9]+)*)?\}$/;
+const FACES = /^(?:[0-9]+(?:,[0-9]+)*)?$/;
+const MAX_DICE = 100n;
+const SHOWN = 200;
+const MISSING = Symbol("missing");
+
+function passes(test, face) {
+  if (test.op === "in") return test.faces.has(face);
+  if (test.op === ">=") return face >= test.value;
+  if (test.op === "<=") return face <= test.value;
+  if (test.op === ">") return face > test.value;
+  if (test.op === "<") return face < test.value;
+  return face === test.value;
+}
+function compareTest(text) {
+  const m = typeof text === "string" ? TEST.exec(text) : null;
+  return m === null ? null : { op: m[1], value: BigInt(m[2]) };
+}
+function makeGroup(parts, sign, modifier, notation) {
+  const [count, sides, bang, explodeTest, keepMode, keepCount, success] = parts;
+  let explode = null;
+  if (bang) explode = explodeTest ? compareTest(explodeTest) : { op: "=", value: BigInt(sides) };
+  return {
+    kind: "group", sign, count: BigInt(count), sides: BigInt(sides), explode,
+    keep: keepMode ? [keepMode, BigInt(keepCount)] : null,
+    success: success ? compareTest(success) : null, successText: success || null, modifier, notation,
+  };
+}
+function keptMarks(group, faces) {
+  if (group.keep === null) return faces.map(() => true);
+  const [mode, count] = group.keep;
+  const highest = mode === "kh" || mode === "dh";
+  const order = faces.map((_, i) => i).sort((a, b) => {
+    const fa = highest ? -faces[a] : faces[a], fb = highest ? -faces[b] : faces[b];
+    return fa < fb ? -1 : fa > fb ? 1 : a - b;
+  });
+  const chosen = new Set(count >= BigInt(order.length) ? order : order.slice(0, Number(count)));
+  return faces.map((_, i) => chosen.has(i) === mode.startsWith("k"));
+}
+function rowGroup(notation) {
+  const m = ROW_NOTATION.exec(notation);
+  if (m === null) return null;
+  return makeGroup(m.slice(2, 9), m[1] ? -1n : 1n, m[9] ? BigInt(m[9]) : 0n, notation);
+}
+function readTarget(text) {
+  if (typeof text !== "string") return null;
+  const m = FACE_SET.exec(text);
+  if (m !== null) return { op: "in", faces: new Set(m[1] ? m[1].split(",").map((f) => BigInt(f)) : []) };
+  return compareTest(text);
+}
+function jsonInt(v) { return v instanceof JNum && /^-?\d+$/.test(v.text) ? BigInt(v.text) : null; }
+function shown(value) {
+  if (value === null || value === undefined || value === MISSING) return null;
+  const text = (typeof value === "string" ? value : canonical(value)).replace(/`/g, "ˋ").replace(/[\n\r]/g, " ");
+  const points = Array.from(text);
+  return points.length <= SHOWN ? text : points.slice(0, SHOWN - 1).join("") + "…";
+}
+const facesShown = (faces) => shown(faces.map(String).join(", "));
+const sumKept = (faces, kept) => faces.reduce((s, f, i) => (kept[i] ? s + f : s), 0n);
+function readRow(row) {
+  if (!Array.isArray(row) || row.length !== 9) return null;
+  const [, , notation, sidesV, faces, modifierV, totalV, target, successes] = row;
+  const sides = jsonInt(sidesV), modifier = jsonInt(modifierV), total = jsonInt(totalV);
+  if (typeof notation !== "string" || typeof faces !== "string" || !FACES.test(faces)) return null;
+  if (sides === null || modifier === null || total === null) return null;
+  return { notation, sides, faces: faces ? faces.split(",").map((f) => BigInt(f)) : [], modifier, total, target, successes };
+}
+function rowProblem(index, row) {
+  const read = readRow(row);
+  const group = read === null ? null : rowGroup(read.notation);
+  if (read === null || group === null) return null;
+  const faces = read.faces;
+  const said = (more) => ({ roll: index + 1, notation: shown(read.notation), faces: facesShown(faces), sides: read.sides, ...more });
+  const n = BigInt(faces.length);
+  const enough = group.explode ? n >= group.count : n === group.count;
+  const fits = enough && group.sides === read.sides && group.modifier === read.modifier
+    && faces.every((f) => f >= 1n && f <= read.sides)
+    && (group.success === null || read.target === group.successText);
+  if (!fits) return ["roll_dice", said({})];
+  const kept = keptMarks(group, faces);
+  const derived = sumKept(faces, kept) + read.modifier;
+  if (derived !== read.total) return ["roll_total", said({ found: read.total, derived })];
+  const target = read.target === undefined ? null : read.target;
+  if (target !== null && readTarget(target) === null) return null;  // a target this check cannot read
+  const test = readTarget(target);
+  const counted = test === null ? null : BigInt(faces.filter((f, i) => kept[i] && passes(test, f)).length);
+  const found = jsonInt(read.successes);
+  if (counted !== found || (found === null && read.successes !== null)) {
+    return ["roll_successes", said({ target: shown(target), found: shown(read.successes), derived: counted })];
+  }
+  return null;
+}
+
+const ROLL_RESULT_KEYS = ["expression", "total", "totals", "terms", "rows"];
+
+function factorOf(text, sign) {
+  if (CONSTANT.test(text)) return { kind: "constant", sign, value: BigInt(text) };
+  const m = FACTOR_GROUP.exec(text);
+  return m === null ? null : makeGroup(m.slice(1, 8), sign, 0n, (sign < 0n ? "-" : "") + text);
+}
+function readExpression(text) {
+  if (typeof text !== "string") return null;
+  let repeat = 1n, body = text;
+  const m = REPEAT.exec(text);
+  if (m !== null) { repeat = BigInt(m[1]); body = m[2]; }
+  let pieces = body.split(/([+-])/);
+  let first = "+";
+  if (pieces[0] === "" && pieces.length > 1 && pieces[1] === "-") { pieces = pieces.slice(2); first = "-"; }
+  const signed = [[first, pieces[0]]];
+  for (let i = 1; i < pieces.length; i += 2) signed.push([pieces[i], pieces[i + 1]]);
+  const terms = [];
+  for (const [signText, piece] of signed) {
+    const sign = signText === "-" ? -1n : 1n;
+    const parts = piece.split("*");
+    if (parts.length === 1) {
+      const term = factorOf(piece, sign);
+      if (term === null) return null;
+      terms.push(term);
+      continue;
+    }
+    const factors = parts.map((part) => factorOf(part, 1n));
+    if (factors.some((f) => f === null)) return null;
+    terms.push({ kind: "product", sign, factors });
+  }
+  return repeat >= 1n ? [repeat, terms] : null;
+}
+class Unfit extends Error {}
+class Replay {
+  constructor(left) { this.left = left; this.capped = false; }
+  explodes(group, face) {
+    if (group.explode === null || !passes(group.explode, face)) return false;
+    if (this.left <= 0n) { this.capped = true; return false; }
+    this.left -= 1n;
+    return true;
+  }
+  group(group, row) {
+    if (row === null || row.notation !== group.notation || row.sides !== group.sides) throw new Unfit();
+    const faces = row.faces;
+    if (!faces.every((f) => f >= 1n && f <= group.sides) || BigInt(faces.length) < group.count) throw new Unfit();
+    const exploded = [];
+    for (let die = 0n; die < group.count; die++) {
+      for (;;) {
+        if (exploded.length >= faces.length) throw new Unfit();
+        exploded.push(this.explodes(group, faces[exploded.length]));
+        if (!exploded[exploded.length - 1]) break;
+      }
+    }
+    if (exploded.length !== faces.length) throw new Unfit();
+    const kept = keptMarks(group, faces);
+    const body = new Map([["notation", group.notation], ["faces", faces.map((f) => new JNum(String(f)))], ["kept", kept]]);
+    let value = sumKept(faces, kept);
+    if (group.explode !== null) body.set("exploded", exploded);
+    if (group.success !== null) {
+      value = BigInt(faces.filter((f, i) => kept[i] && passes(group.success, f)).length);
+      body.set("successes", new JNum(String(value)));
+    }
+    body.set("value", new JNum(String(group.sign * value)));
+    return [body, value];
+  }
+}
+function difference(found, expected) {
+  if (found === MISSING || expected === MISSING) return found === expected ? null : [found, expected];
+  if (canonical(found) === canonical(expected)) return null;
+  if (Array.isArray(found) && Array.isArray(expected) && found.length === expected.length) {
+    for (let i = 0; i < found.length; i++) {
+      const differs = difference(found[i], expected[i]);
+      if (differs !== null) return differs;
+    }
+  }
+  return [found, expected];
+}
+const saysRollResult = (outcome) => ROLL_RESULT_KEYS.some((key) => outcome.has(key));
+function outcomeProblem(outcome, rows) {
+  const expression = get(outcome, "expression", null);
+  const params = { expression: shown(expression) };
+  const read = readExpression(expression);
+  if (read === null) return ["roll_expression", params];
+  const [repeat, terms] = read;
+  const groups = [];
+  for (const term of terms) for (const f of term.kind === "product" ? term.factors : [term]) if (f.kind === "group") groups.push(f);
+  if (!groups.length || BigInt(groups.length) * repeat !== BigInt(rows.length)) return ["roll_expression", params];  // a /roll rolls dice
+  const replay = new Replay(MAX_DICE - groups.reduce((s, g) => s + g.count, 0n) * repeat);
+  const pending = rows.map(readRow);
+  let next = 0;
+  const totals = [], rowsJson = [];
+  const jnum = (n) => new JNum(String(n));
+  try {
+    for (let r = 0n; r < repeat; r++) {
+      const rowJson = [];
+      let total = 0n;
+      for (const term of terms) {
+        if (term.kind === "constant") {
+          rowJson.push(new Map([["constant", jnum(term.sign * term.value)]]));
+          total += term.sign * term.value;
+        } else if (term.kind === "group") {
+          const [body, value] = replay.group(term, pending[next++]);
+          rowJson.push(body);
+          total += term.sign * value;
+        } else {
+          const factors = [];
+          let product = term.sign;
+          for (const factor of term.factors) {
+            if (factor.kind === "constant") {
+              factors.push(new Map([["constant", jnum(factor.value)]]));
+              product *= factor.value;
+            } else {
+              const [body, value] = replay.group(factor, pending[next++]);
+              factors.push(body);
+              product *= value;
+            }
+          }
+          rowJson.push(new Map([["product", factors], ["value", jnum(product)]]));
+          total += product;
+        }
+      }
+      totals.push(total);
+      rowsJson.push(rowJson);
+    }
+  } catch (err) {
+    if (err instanceof Unfit) return ["roll_expression", params];
+    throw err;
+  }
+  const expected = repeat === 1n
+    ? [["total", jnum(totals[0])], ["terms", rowsJson[0]]]
+    : [["totals", totals.map(jnum)], ["rows", rowsJson]];
+  expected.push(["explosions_capped", replay.capped ? true : MISSING]);
+  expected.push(["summary", `${expression} = ${totals.map(String).join(", ")}`]);
+  for (const [key, replayed] of expected) {
+    if (!outcome.has(key)) continue;  // what an outcome does not state, it cannot state wrongly
+    const differs = difference(outcome.get(key), replayed);
+    if (differs !== null) return ["roll_result", { ...params, found: shown(differs[0]), derived: shown(differs[1]) }];
+  }
+  return null;
 }
 
 // ---- the checker (LogChecker) -----------------------------------------------------------
@@ -292,6 +536,8 @@ class LogChecker {
     const form = new Map([...e].filter(([k]) => k !== "hash" && k !== "prev_hash"));
     const digest = await sha256(utf8(this.prev + canonical(form)));
     if (digest !== item(e, "hash")) return new Problem("edited", seq, { count: this.count });
+    const said = this.said(seq, e, outcome);
+    if (said !== null) return said;
     if (get(e, "command", null) === "history undo") {
       for (const undid of iterate(get(outcome, "undid", []))) this.undone.add(toNum(undid));
     }
@@ -321,7 +567,7 @@ class LogChecker {
     for (const row of iterate(rolls)) {
       const sidesBig = toInt(item(row, 3));
       const facesText = pyStr(item(row, 4));
-      const faces = facesText ? facesText.split(",").map((f) => Number(toInt(f))) : [];
+      const faces = facesText ? facesText.split(",").map((f) => toInt(f)) : [];
       if (sidesBig <= 0n) throw new TypeError("sides");
       const derived = await deriveFaces(key, campaign, turn, seq, index, faces.length, { big: sidesBig });
       this.derivedDice += faces.length;
@@ -347,6 +593,29 @@ class LogChecker {
     this.revealed.add(target);
     const [, turn, interaction, campaign, inForce, held] = known;
     return this.derive(get(payload, "rolls", []), inForce, campaign, turn, target, interaction, seq, held);
+  }
+  // What entry `seq`, as written, says of its dice against its faces, and of a hidden entry it reveals (_said).
+  said(seq, e, outcome) {
+    const isRoll = get(e, "ruleset", null) === "core" && get(e, "command", null) === "roll";
+    let problem = this.statements(seq, get(e, "rolls", null), outcome, isRoll, null);
+    const reveal = get(outcome, "secret_reveal", null);
+    const payload = isMap(reveal) ? get(reveal, "payload", null) : null;
+    if (problem === null && isMap(reveal) && isMap(payload)) {
+      const options = get(payload, "options", null);
+      problem = this.statements(toNum(item(reveal, "entry")), get(payload, "rolls", null), get(payload, "outcome", null), isMap(options) && options.has("dice"), seq);
+    }
+    return problem;
+  }
+  // What entry `seq` says of its dice, against its faces (_statements).
+  statements(seq, rolls, outcome, isRoll, revealedIn) {
+    const rows = Array.isArray(rolls) ? rolls : [];
+    let found = null;
+    for (let index = 0; index < rows.length && found === null; index++) found = rowProblem(index, rows[index]);
+    if (found === null && isRoll && isMap(outcome) && saysRollResult(outcome)) found = outcomeProblem(outcome, rows);
+    if (found === null) return null;
+    const [kind, params] = found;
+    if (revealedIn === null) return new Problem(kind, seq, params);
+    return new Problem("revealed_" + kind, seq, { ...params, reveal: revealedIn });
   }
   async heldReveal(seq, reveals) {
     for (const reveal of iterate(reveals)) {

@@ -225,7 +225,7 @@ async def test_the_real_dice_are_still_checked_when_the_turn_ends(fair):
     table = fair
     await table.slash("/roll dice:2d6 reason:treasure", as_="player1")
     said = await verify_text(table, "player1")
-    assert "Its dice are checked when the turn ends." in said
+    assert "Its dice are re-derived when the turn ends" in said
     assert "will not be checked" not in said
     exported = await table.slash("/history export", as_="player1")
     rows = csv_rows(exported)
