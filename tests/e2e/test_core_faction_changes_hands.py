@@ -283,7 +283,7 @@ async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as
     joined = await table.slash("/campaign join faction:Vega", as_="player2")
     assert joined.embed.description.splitlines()[:2] == [
         f"<@{table.member('player2').id}> now plays **Vega**.",
-        "Awaited from **Vega**: an answer to buy-off offer #2 (route raid, Rich, 600).",
+        "Awaited from **Vega**: an answer to buy-off offer #1 (route raid, Rich, 600).",
     ]
     status = await table.slash("/turn status", as_="player2")
     owed = status.embed.field("Still owes a move (1)")

@@ -85,7 +85,7 @@ async def test_vega_reads_the_bribe_the_gm_placed_for_her_as_her_own(frontier):
     seq = await vega_bribes(table, as_="gm")
     gm = f"<@{table.member('gm').id}>"
     status = await table.slash("/pirates status", as_="player1")
-    assert "Your bribe #2: route raid against Orion" in status.embed.description
+    assert "Your bribe #1: route raid against Orion" in status.embed.description
     for turn_ended in (False, True):
         if turn_ended:
             await resolve_turn_1(table)

@@ -53,7 +53,7 @@ async def test_turn_status_names_the_awaited_player_once_and_not_the_previews(pi
     title, lines = owed_field(status)
     vega = f"<@{pirates.member('player1').id}>"
     assert title == "Still owes a move (1)"
-    assert lines == [f"• {vega} (**Vega**): an answer to buy-off offer #5 (route raid, Rich, 600)"]
+    assert lines == [f"• {vega} (**Vega**): an answer to buy-off offer #1 (route raid, Rich, 600)"]
     assert str(pirates.member("player2").id) not in str(status.embed.fields)
     assert "choice" not in str(status.embed.fields)
 
@@ -186,6 +186,6 @@ async def test_a_route_named_in_markdown_reads_literally_in_the_answer_owed(tabl
     await end_turn(table, 1)
     _, lines = owed_field(await table.slash("/turn status", as_="gm"))
     assert lines == [
-        f"• <@{table.member('player1').id}> (**Vega**): an answer to buy-off offer #2"
+        f"• <@{table.member('player1').id}> (**Vega**): an answer to buy-off offer #1"
         " (route raid, \\*\\*Ri\\_ch\\*\\*, 600)"
     ]

@@ -44,6 +44,7 @@ from bot.rules.company_raids.models import Step
 from bot.rules.company_raids.models import VisitorReason
 from bot.rules.company_raids.narration import event_lines
 from bot.rules.company_raids.narration import logged_answer_label
+from bot.rules.company_raids.narration import logged_pick_label
 from bot.rules.company_raids.narration import payment_line
 from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS
 from bot.rules.company_raids.raids import OWNER_OPTIONS
@@ -268,6 +269,13 @@ def all_flow_lines() -> list[Msg]:
         lines.append(cr.option_label(option, "gm_ruling"))
     # The answer logged by the recorded fine's button, as /history show reads it (CR-I4).
     lines.append(logged_answer_label("company answer", {"answer": "amount", "amount": None}))
+    # CR-I17: the defender picked from the Joker, as /history show names it from the entry.
+    choosing = settings(joker_defender_order="owner_choice")
+    asked = cr.enter(joker_board(choosing, clerk=True), choosing, "Corsair", no_dice())
+    picked = cr.answer(asked.state, choosing, 2, "Clerk", scripted(4)[0])
+    logged = {"events": [e.model_dump(mode="json") for e in picked.events]}
+    options = {"step": "defender_choice", "answer": "d1"}
+    lines.append(logged_pick_label("company answer", options, logged))
     return lines
 
 
