@@ -81,8 +81,8 @@ async def test_the_verdict_says_what_the_channel_anchors_and_what_it_does_not(
     assert lines[-2:] == [
         CHANNEL.format(heads, commitments),
         f"⚠️ No chain head posted in the channel covers entries #{last - 1}–#{last} (heads "
-        "are posted at turn ends and undos): a rewrite of them (edited, then hashed again) "
-        "could not be checked.",
+        "are posted at turn ends and at undos of them): a rewrite of them (edited, then hashed "
+        "again) could not be checked.",
     ]
     assert lines == verdict_lines(document, verify_document(document), "en")
     attrs, shown, _ = page_verdict(page_of(document, "en", tmp_path))
@@ -119,8 +119,42 @@ async def test_a_single_uncovered_entry_is_named_alone(
     assert code == VERIFIED
     assert lines[-1] == (
         f"⚠️ Последнюю запись, №{last}, не покрывает ни одна вершина цепочки, опубликованная "
-        "в канале (их публикуют в конце хода и при отмене): если её переписали (изменили и "
-        "пересчитали хеши), этого не проверить."
+        "в канале (их публикуют в конце хода и при отмене его завершения): если её переписали "
+        "(изменили и пересчитали хеши), этого не проверить."
+    )
+
+
+async def test_an_ordinary_undo_posts_no_head_and_the_verdict_does_not_say_it_does(
+    fair: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """Play-test M, finding 3: only a turn's end (or an undo of one) posts a chain head; an
+    ordinary undo's answer has none, so its entry is named as not covered, and the verdict
+    says heads come at turn ends and at their undos, not at every undo (both languages)."""
+    await end_turn(fair, 1)
+    await fair.slash("/roll dice:2d6 reason:secret", as_="player1")
+    question = await fair.slash("/history undo reason:test", as_="gm")
+    answer = await fair.click(question, "Undo", as_="gm")
+    assert "⛓" not in answer.text(), answer.text()
+    document = await export(fair)
+    last = document["entries"][-1]["seq"]
+    assert document["entries"][-1]["command"] == "history undo"
+    code, lines = run([saved(document, tmp_path)], capsys)
+    assert code == VERIFIED
+    assert lines[-1] == (
+        f"⚠️ No chain head posted in the channel covers entries #{last - 1}–#{last} (heads "
+        "are posted at turn ends and at undos of them): a rewrite of them (edited, then hashed "
+        "again) could not be checked."
+    )
+    stripped = {**document, "anchors": {"heads": [], "commitments": []}}
+    code, lines = run([saved(stripped, tmp_path)], capsys)
+    assert lines[-1].endswith(
+        "The bot posts a head (⛓ #entry hash) at each turn's end and at each undo of one: "
+        "compare those with the entries' hashes."
+    )
+    code, lines = run(["--lang", "ru", saved(stripped, tmp_path)], capsys)
+    assert lines[-1].endswith(
+        "Бот публикует вершину (⛓ #запись хеш) в конце каждого хода и при каждой отмене его "
+        "завершения: сверьте их с хешами записей."
     )
 
 
