@@ -69,6 +69,8 @@ from bot.text import shown
 from bot.turn_flow import TurnFlow
 
 PAGE_SIZE = 10
+# The command whose `name` option is a setting's name, logged without its ruleset.
+SETTINGS_SET = "campaign settings set"
 # Options that name a Discord user by id: shown as mentions.
 USER_OPTIONS = frozenset({"player", "user"})
 
@@ -221,6 +223,9 @@ def options_text(
         if value is None:
             continue
         label = option_label(command, name, locale)
+        if command == SETTINGS_SET and name == "name" and "." not in str(value):
+            # Logged without its ruleset (`language`); typed, listed and summed up in full.
+            value = f"{ruleset}.{value}"
         if name == "answer":
             said = answer_text(ruleset, command, options, locale, outcome)
         else:
