@@ -476,7 +476,7 @@ async def history_page(
         embed.description = say("history.list.no_match", filters=", ".join(filters))
     else:
         embed.description = say("history.list.empty")
-    if filters:
+    if filters and entries:  # an empty page's description names them already
         add_field(embed, say("history.list.filters"), ", ".join(filters))
     embed.set_footer(text=say("history.list.footer", count=ctx.campaign.log_count))
     view = discord.ui.View(timeout=None)
