@@ -158,6 +158,43 @@ async def test_an_ordinary_undo_posts_no_head_and_the_verdict_does_not_say_it_do
     )
 
 
+async def test_the_csv_of_an_export_is_named_and_its_json_pointed_to(
+    fair: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """Play-test M, finding 11: /history export gives a `.json.gz` and a `.csv.gz`; a player
+    who names the CSV is told it is the CSV, for reading, and which file to verify instead
+    (exit 4, both languages); a CSV renamed is still known by how it begins."""
+    await fair.slash("/roll dice:2d6 reason:morale", as_="player1")
+    reply = await fair.slash("/history export", as_="player1")
+    (table,) = [a for a in reply.attachments if a.filename.endswith(".csv.gz")]
+    (data,) = [a for a in reply.attachments if a.filename.endswith(".json.gz")]
+    path = tmp_path / table.filename
+    path.write_bytes(table.data)
+    (tmp_path / data.filename).write_bytes(data.data)
+    beside = tmp_path / data.filename
+    code, lines = run([str(path)], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines == [
+        f"{path} is the CSV of /history export, for reading in a spreadsheet: it holds no hash "
+        f"chain, so it was not checked. Verify the JSON export it came with: python -m bot "
+        f"verify {beside}"
+    ]
+    code, lines = run(["--lang", "ru", str(path)], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines == [
+        f"Файл {path} — CSV из /журнал выгрузить, его открывают в электронной таблице: цепочки "
+        f"хешей в нём нет, поэтому он не проверен. Проверьте JSON-выгрузку, полученную вместе с "
+        f"ним: python -m bot verify {beside}"
+    ]
+    assert run([str(beside)], capsys)[0] == VERIFIED  # the file it points to verifies
+    renamed = tmp_path / "log.gz"
+    renamed.write_bytes(table.data)
+    code, lines = run([str(renamed)], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines[0].startswith(f"{renamed} is the CSV of /history export")
+    assert lines[0].endswith("Verify the .json.gz file that came with it.")
+
+
 async def test_help_and_ordinary_mistakes_get_one_sentence_and_their_own_exit_code(
     fair: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):
