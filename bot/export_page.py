@@ -31,6 +31,7 @@ from bot.log_text import purpose_text
 from bot.paths import data_dir
 from bot.storage.audit import UNDO_COMMAND
 from bot.text import shown
+from bot.text import unbroken
 from bot.verify_log import DEADLINE_END
 
 # The catalog keys the script renders: the verdict texts of /history verify and the page's own.
@@ -43,6 +44,13 @@ _MARKDOWN = (
     .enable("strikethrough")
     .disable(["link", "image", "autolink"])
 )
+
+
+def _inline(text: str) -> str:
+    """Discord Markdown of the log (a summary, a roll's reason) as the page's HTML. Nothing
+    pings on the page: names read as written, without the zero-width spaces that break
+    Discord's pings (`unbroken`); raw HTML stays escaped."""
+    return str(_MARKDOWN.renderInline(unbroken(text)))
 
 
 @cache
@@ -157,7 +165,7 @@ def _dice_cell(entry: Mapping[str, Any], locale: str, message: int | None = None
     for row in rolls:
         purpose, clause, notation, _sides, faces, _modifier, total = (list(row) + [None] * 7)[:7]
         clause_text = f' <span class="clause">[{html.escape(str(clause))}]</span>' if clause else ""
-        label = _MARKDOWN.renderInline(purpose_text(str(purpose), locale))
+        label = _inline(purpose_text(str(purpose), locale))
         items.append(
             f"<li>{label}{clause_text}: <code>{html.escape(str(notation))}"
             f"</code> → {html.escape(str(faces).replace(',', ', '))} (Σ {html.escape(str(total))})"
@@ -213,7 +221,7 @@ def _rows(
             summary = _summary(e.get("outcome"), locale, names)
         command = html.escape(command_label(str(e.get("command", "")), locale))
         if summary:
-            command += f"<br><small>{_MARKDOWN.renderInline(summary)}</small>"
+            command += f"<br><small>{_inline(summary)}</small>"
         struck = ""
         if str(e.get("seq")) in undone:
             struck = ' class="undone"'

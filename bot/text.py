@@ -185,6 +185,19 @@ _PILL = re.compile(r"<(?=@[!&]?\d|#\d|/[^\s>]*:\d)")
 ZERO_WIDTH_SPACE = "\u200b"
 
 
+# Where `shown` broke a ping (`@​everyone`) or a pill (`<​@1>`) with a zero-width space.
+_BROKEN_PING = re.compile("@" + ZERO_WIDTH_SPACE + r"(?=everyone|here|[!&]?[0-9]{17,20})")
+_BROKEN_PILL = re.compile("<" + ZERO_WIDTH_SPACE + r"(?=@[!&]?\d|#\d|/[^\s>]*:\d)")
+
+
+def unbroken(text: str) -> str:
+    """Text `shown` readied for Discord, for a reader outside it (the export page, where
+    nothing pings): the zero-width spaces that broke its pings and pills taken out, so a
+    name reads and copies as written (`@everyone`). Its Markdown escapes stay: the page
+    renders them, and escapes its HTML."""
+    return _BROKEN_PILL.sub("<", _BROKEN_PING.sub("@", text))
+
+
 def _escape_markdown(match: re.Match[str]) -> str:
     return match.group("url") or "\\" + match.group("markdown")
 

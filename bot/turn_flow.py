@@ -119,10 +119,20 @@ class ScheduleError(GameError):
 def parse_duration(text: str) -> timedelta | None:
     """`48h`, `1d 12h`, `90m` (also `2д`, `5ч`), the units spelt out too (`48 hours`,
     `2 days`, `1 day and 12 hours`, «48 часов», «2 дня», «90 минут»); None when the text is
-    not a duration."""
+    not a duration; refused when it gives a unit twice (`1d 1d`, `1 day 1д`)."""
     if not _DURATION.match(text):
         return None
-    seconds = sum(int(n) * _UNIT_SECONDS[unit.lower()] for n, unit in _DURATION_PART.findall(text))
+    parts = [
+        (int(n), _UNIT_SECONDS[unit.lower()], unit) for n, unit in _DURATION_PART.findall(text)
+    ]
+    # A unit given twice (`1d 1d`, `12h 48h`) is a typo more likely than a sum: refused
+    # rather than silently added up to a deadline the GM did not mean.
+    seen: set[int] = set()
+    for _, unit_seconds, unit in parts:
+        if unit_seconds in seen:
+            raise ScheduleError("error.turn_flow.unit_twice", value=text, unit=unit)
+        seen.add(unit_seconds)
+    seconds = sum(n * unit_seconds for n, unit_seconds, _ in parts)
     # `timedelta` holds no more than `_LONGEST`: a longer duration reads as that long, which
     # is still far over a year (`MAX_AHEAD`), so each caller refuses it as too long.
     return timedelta(seconds=min(seconds, _LONGEST_SECONDS))
@@ -235,6 +245,17 @@ def parse_deadline(text: str, now: datetime, time_zone: str) -> datetime:
     if when - now > MAX_AHEAD:
         raise ScheduleError("error.turn_flow.too_far", value=text)
     return when
+
+
+def deadline_text(deadline: int, time_zone: str) -> str:
+    """A deadline (epoch seconds) as the log keeps it: in the campaign's time zone, as a
+    deadline is typed, with the zone's abbreviation (`2026-12-06 18:00 MSK`), so it reads
+    the same in Discord, the CSV and the export page (a Discord timestamp would not)."""
+    try:
+        local = datetime.fromtimestamp(deadline, zone(time_zone))
+    except ScheduleError:
+        local = datetime.fromtimestamp(deadline, UTC)
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname()}"
 
 
 def parse_reminders(text: str) -> tuple[int, ...]:
@@ -775,10 +796,14 @@ class TurnFlow:
             )
             schedule = replace(schedule, due_at=due)
             await writes.save(schedule)
+            shown = deadline_text(deadline, schedule.time_zone)
+            summary = summary_json(
+                [Msg("turn_flow.log.deadline_set", turn=uow.campaign.turn, when=shown)]
+            )
             await uow.append(
                 "turn deadline set",
                 options={"when": when},
-                outcome={"turn": uow.campaign.turn, "deadline": deadline},
+                outcome={"turn": uow.campaign.turn, "deadline": deadline, "summary": summary},
             )
             if announce is not None:
                 await announce(uow, schedule)
@@ -797,7 +822,10 @@ class TurnFlow:
             await writes.save(
                 replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
             )
-            await uow.append("turn deadline clear", outcome={"turn": uow.campaign.turn})
+            summary = summary_json([Msg("turn_flow.log.deadline_cleared", turn=uow.campaign.turn)])
+            await uow.append(
+                "turn deadline clear", outcome={"turn": uow.campaign.turn, "summary": summary}
+            )
             if announce is not None:
                 await announce(uow, uow.campaign.turn)
         return uow.campaign.turn
@@ -1017,6 +1045,7 @@ __all__ = [
     "awaited_players",
     "clock_of",
     "deadline_reached",
+    "deadline_text",
     "ending_of",
     "epoch",
     "is_question",

@@ -158,6 +158,33 @@ def export_parts(paths: Sequence[Path]) -> list[Path]:
     return list(paths)
 
 
+# The CSV /history export writes beside its JSON: `NAME-log.csv.gz`, or its parts (`.001`).
+CSV_NAME = re.compile(r"\.csv(\.gz)?(\.\d{3})?$", re.IGNORECASE)
+# How that CSV begins: its header's first columns (`bot.history_export.CSV_HEADER`).
+CSV_START = b"seq,turn,ruleset,command,"
+
+
+def json_name(found: re.Match[str]) -> str:
+    """The JSON's ending for a CSV's (`.csv.gz` → `.json.gz`, a part's number kept)."""
+    return ".json" + (found[1] or "") + (found[2] or "")
+
+
+def is_csv(paths: Sequence[Path]) -> bool:
+    """Whether the file named is the CSV of a /history export (by its name, or by how it
+    begins once decompressed), not its JSON."""
+    if CSV_NAME.search(paths[0].name):
+        return True
+    try:
+        with paths[0].open("rb") as file:
+            head = file.read(len(CSV_START) + 64)
+        if head[:2] == GZIP_MAGIC:
+            with gzip.open(paths[0], "rb") as file:
+                head = file.read(len(CSV_START))
+    except (OSError, EOFError, zlib.error):
+        return False
+    return head.startswith(CSV_START)
+
+
 def read_export(paths: Sequence[Path]) -> dict[str, Any]:
     """An export's document from `NAME.json`, `NAME.json.gz`, or the parts of a split one."""
     data = b"".join(path.read_bytes() for path in export_parts(paths))
@@ -280,6 +307,14 @@ def main(argv: list[str]) -> int:
         print(t("verify_cli.unreadable", locale, path=name, reason=error.strerror))  # noqa: T201
         return UNREADABLE
     except (UnicodeDecodeError, json.JSONDecodeError):
+        if is_csv(paths):  # the other file /history export gave: point to the JSON beside it
+            sibling = CSV_NAME.sub(json_name, paths[0].name)
+            if sibling == paths[0].name:
+                print(t("verify_cli.csv_unnamed", locale, path=paths[0]))  # noqa: T201
+            else:
+                json_path = paths[0].with_name(sibling)
+                print(t("verify_cli.csv", locale, path=paths[0], json=json_path))  # noqa: T201
+            return NOT_AN_EXPORT
         print(t("verify_cli.not_json", locale, path=paths[0]))  # noqa: T201
         return NOT_AN_EXPORT
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):

@@ -69,6 +69,8 @@ from bot.text import shown
 from bot.turn_flow import TurnFlow
 
 PAGE_SIZE = 10
+# The command whose `name` option is a setting's name, logged without its ruleset.
+SETTINGS_SET = "campaign settings set"
 # Options that name a Discord user by id: shown as mentions.
 USER_OPTIONS = frozenset({"player", "user"})
 
@@ -221,6 +223,9 @@ def options_text(
         if value is None:
             continue
         label = option_label(command, name, locale)
+        if command == SETTINGS_SET and name == "name" and "." not in str(value):
+            # Logged without its ruleset (`language`); typed, listed and summed up in full.
+            value = f"{ruleset}.{value}"
         if name == "answer":
             said = answer_text(ruleset, command, options, locale, outcome)
         else:
@@ -471,7 +476,7 @@ async def history_page(
         embed.description = say("history.list.no_match", filters=", ".join(filters))
     else:
         embed.description = say("history.list.empty")
-    if filters:
+    if filters and entries:  # an empty page's description names them already
         add_field(embed, say("history.list.filters"), ", ".join(filters))
     embed.set_footer(text=say("history.list.footer", count=ctx.campaign.log_count))
     view = discord.ui.View(timeout=None)

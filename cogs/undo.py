@@ -146,7 +146,7 @@ def _undone_embed(
     marked undone; for a turn end, the reopened turn's new
     commitment, anchored in the footer (read back by /history verify) with the chain head
     the undo leaves."""
-    span = span_text(ctx, done.undid[0], done.undid[-1])
+    first, last = done.undid[0], done.undid[-1]
     body = ctx.pt(
         "undo.done.body",
         who=f"<@{ctx.actor.user_id}>",
@@ -161,7 +161,12 @@ def _undone_embed(
     if done.dropped is not None:
         turn, deadline = done.dropped
         body += "\n" + ctx.pt("undo.done.deadline_dropped", turn=turn, when=when_text(deadline))
-    embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
+    title = (
+        ctx.pt("undo.done.title", seq=first)
+        if first == last
+        else ctx.pt("undo.done.title_span", first=first, last=last)
+    )
+    embed = make_embed(title, body)
     if done.turn_end is not None and done.commitment is not None:
         embed.description = (
             body

@@ -27,4 +27,4 @@ async def test_an_undone_entry_says_so_in_russian(campaign):
     gm = campaign.member("gm").id
     shown = await campaign.slash("/history show entry:3", as_="player1")
     first = shown.embed.description.splitlines()[0]
-    assert first == f"↩️ **Отменено** записью №4. Кто отменил: <@{gm}>. Причина: не тот канал"
+    assert first == f"↩️ **Отменена** записью №4. Кто отменил: <@{gm}>. Причина: не тот канал"

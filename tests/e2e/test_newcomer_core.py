@@ -20,6 +20,8 @@ def user_id(table: Any, name: str) -> int:
 
 
 async def test_a_filtered_log_with_no_match_names_the_filter(campaign):
+    """An empty filtered page says the filter once, in its sentence (play-test M, finding
+    9); a page with entries names its filters in their own field."""
     await campaign.slash("/roll dice:1d6", as_="player1")
     player2 = user_id(campaign, "player2")
 
@@ -31,6 +33,11 @@ async def test_a_filtered_log_with_no_match_names_the_filter(campaign):
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     russian = await campaign.slash("/history list ruleset:fleet_combat", as_="player1")
     assert russian.embed.description == "Ни одна запись не подходит под фильтр: Флотский бой."
+
+    assert russian.embed.fields == [], russian.embed.fields  # the filter is named once
+    assert russian.text().count("Флотский бой") == 1, russian.text()
+    filtered = await campaign.slash("/history list player:@player1", as_="player1")
+    assert filtered.embed.field("Фильтры") == f"<@{user_id(campaign, 'player1')}>"
 
     everything = await campaign.slash("/history list", as_="player1")
     assert "Ни одна запись" not in everything.embed.description

@@ -12,7 +12,7 @@ from tests.e2e.test_undo import undo
 
 async def undo_line(table: Table, undone_word: str) -> str:
     """The line of `/history list` that tells the newest undo (`undone_word`: "undone" or
-    «отменено» in the campaign's language)."""
+    «отменена:» in the campaign's language)."""
     log = await table.slash("/history list", as_="player1")
     return next(line for line in log.embed.description.splitlines() if undone_word in line)
 
@@ -31,8 +31,8 @@ async def test_an_undone_click_is_named_as_the_log_names_it_in_russian(
 
     await undo(board, "ошибка", confirm="Отменить")
 
-    line = await undo_line(board, "отменено")
-    assert line.endswith(" (компания: ответ на выбор (кнопка)) отменено: ошибка.")
+    line = await undo_line(board, "отменена:")
+    assert line.endswith(" (компания: ответ на выбор (кнопка)) отменена: ошибка.")
     await board.slash("/campaign settings set setting:core.language value:en", as_="gm")
     line = await undo_line(board, "undone:")  # the same entry read in English
     assert line.endswith(" (company answer (a button)) undone: ошибка.")
@@ -46,4 +46,27 @@ async def test_an_undone_slash_command_is_named_in_the_campaigns_words(campaign:
 
     await undo(campaign, "mistake", confirm="Отменить")
 
-    assert (await undo_line(campaign, "отменено")).endswith(" (бросок) отменено: mistake.")
+    assert (await undo_line(campaign, "отменена:")).endswith(" (бросок) отменена: mistake.")
+
+
+async def test_russian_undo_lines_agree_with_the_entry_they_undo(campaign: Table):
+    """Play-test M, finding 7: what is undone is a «запись», so every Russian line of an undo
+    agrees with it: the answer «Запись №N отменена», the undo's summary «Запись №N (бросок)
+    отменена: …», the struck line of the log «· отменена», and /history show of the undone
+    entry «Отменена записью №M»; never the neuter «отменено» agreeing with nothing."""
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    rolled = await campaign.slash("/roll dice:1d6", as_="player1")
+    assert not rolled.ephemeral, rolled.text()
+    log = await campaign.slash("/history list", as_="player1")
+    seq = int(log.embed.description.split("`#")[1].split("`")[0])
+
+    done = await undo(campaign, "ошибка", confirm="Отменить")
+
+    assert done.embed.title == f"↩️ Запись №{seq} отменена"
+    lines = (await campaign.slash("/history list", as_="player1")).embed.description.splitlines()
+    assert lines[1] == f"Запись №{seq} (бросок) отменена: ошибка."
+    struck = next(line for line in lines if line.startswith(f"~~`#{seq}`"))
+    assert struck.endswith("~~ · отменена"), struck
+    shown = await campaign.slash(f"/history show entry:{seq}", as_="player1")
+    assert shown.embed.description.startswith(f"↩️ **Отменена** записью №{seq + 1}.")
+    assert "отменено" not in "\n".join([done.embed.title, *lines, shown.embed.description])

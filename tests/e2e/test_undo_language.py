@@ -56,7 +56,7 @@ async def test_an_english_gms_undo_of_a_turn_end_posts_in_the_campaigns_russian(
     refused = await campaign.click(undo, "Отменить", as_="player1")
     assert refused.ephemeral and "Only a GM" in refused.text()
     done = await campaign.click(undo, "Отменить", as_="gm")
-    assert done.embed.title == "↩️ Отменено: №3–5"
+    assert done.embed.title == "↩️ Записи №3–5 отменены"
     gm = campaign.member("gm").id
     assert done.embed.description.startswith(f"Кто отменил: <@{gm}>. Причина: {SHOWN} (запись")
     assert "Ход 1 снова открыт. Новое зерно кубиков закреплено" in done.embed.description

@@ -81,8 +81,8 @@ async def test_the_verdict_says_what_the_channel_anchors_and_what_it_does_not(
     assert lines[-2:] == [
         CHANNEL.format(heads, commitments),
         f"⚠️ No chain head posted in the channel covers entries #{last - 1}–#{last} (heads "
-        "are posted at turn ends and undos): a rewrite of them (edited, then hashed again) "
-        "could not be checked.",
+        "are posted at turn ends and at undos of them): a rewrite of them (edited, then hashed "
+        "again) could not be checked.",
     ]
     assert lines == verdict_lines(document, verify_document(document), "en")
     attrs, shown, _ = page_verdict(page_of(document, "en", tmp_path))
@@ -119,9 +119,80 @@ async def test_a_single_uncovered_entry_is_named_alone(
     assert code == VERIFIED
     assert lines[-1] == (
         f"⚠️ Последнюю запись, №{last}, не покрывает ни одна вершина цепочки, опубликованная "
-        "в канале (их публикуют в конце хода и при отмене): если её переписали (изменили и "
-        "пересчитали хеши), этого не проверить."
+        "в канале (их публикуют в конце хода и при отмене его завершения): если её переписали "
+        "(изменили и пересчитали хеши), этого не проверить."
     )
+
+
+async def test_an_ordinary_undo_posts_no_head_and_the_verdict_does_not_say_it_does(
+    fair: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """Play-test M, finding 3: only a turn's end (or an undo of one) posts a chain head; an
+    ordinary undo's answer has none, so its entry is named as not covered, and the verdict
+    says heads come at turn ends and at their undos, not at every undo (both languages)."""
+    await end_turn(fair, 1)
+    await fair.slash("/roll dice:2d6 reason:secret", as_="player1")
+    question = await fair.slash("/history undo reason:test", as_="gm")
+    answer = await fair.click(question, "Undo", as_="gm")
+    assert "⛓" not in answer.text(), answer.text()
+    document = await export(fair)
+    last = document["entries"][-1]["seq"]
+    assert document["entries"][-1]["command"] == "history undo"
+    code, lines = run([saved(document, tmp_path)], capsys)
+    assert code == VERIFIED
+    assert lines[-1] == (
+        f"⚠️ No chain head posted in the channel covers entries #{last - 1}–#{last} (heads "
+        "are posted at turn ends and at undos of them): a rewrite of them (edited, then hashed "
+        "again) could not be checked."
+    )
+    stripped = {**document, "anchors": {"heads": [], "commitments": []}}
+    code, lines = run([saved(stripped, tmp_path)], capsys)
+    assert lines[-1].endswith(
+        "The bot posts a head (⛓ #entry hash) at each turn's end and at each undo of one: "
+        "compare those with the entries' hashes."
+    )
+    code, lines = run(["--lang", "ru", saved(stripped, tmp_path)], capsys)
+    assert lines[-1].endswith(
+        "Бот публикует вершину (⛓ #запись хеш) в конце каждого хода и при каждой отмене его "
+        "завершения: сверьте их с хешами записей."
+    )
+
+
+async def test_the_csv_of_an_export_is_named_and_its_json_pointed_to(
+    fair: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """Play-test M, finding 11: /history export gives a `.json.gz` and a `.csv.gz`; a player
+    who names the CSV is told it is the CSV, for reading, and which file to verify instead
+    (exit 4, both languages); a CSV renamed is still known by how it begins."""
+    await fair.slash("/roll dice:2d6 reason:morale", as_="player1")
+    reply = await fair.slash("/history export", as_="player1")
+    (table,) = [a for a in reply.attachments if a.filename.endswith(".csv.gz")]
+    (data,) = [a for a in reply.attachments if a.filename.endswith(".json.gz")]
+    path = tmp_path / table.filename
+    path.write_bytes(table.data)
+    (tmp_path / data.filename).write_bytes(data.data)
+    beside = tmp_path / data.filename
+    code, lines = run([str(path)], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines == [
+        f"{path} is the CSV of /history export, for reading in a spreadsheet: it holds no hash "
+        f"chain, so it was not checked. Verify the JSON export it came with: python -m bot "
+        f"verify {beside}"
+    ]
+    code, lines = run(["--lang", "ru", str(path)], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines == [
+        f"Файл {path} — CSV из /журнал выгрузить, его открывают в электронной таблице: цепочки "
+        f"хешей в нём нет, поэтому он не проверен. Проверьте JSON-выгрузку, полученную вместе с "
+        f"ним: python -m bot verify {beside}"
+    ]
+    assert run([str(beside)], capsys)[0] == VERIFIED  # the file it points to verifies
+    renamed = tmp_path / "log.gz"
+    renamed.write_bytes(table.data)
+    code, lines = run([str(renamed)], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines[0].startswith(f"{renamed} is the CSV of /history export")
+    assert lines[0].endswith("Verify the .json.gz file that came with it.")
 
 
 async def test_help_and_ordinary_mistakes_get_one_sentence_and_their_own_exit_code(
