@@ -271,7 +271,8 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
         **ROUTE_FIELDS,
-        owners="Co-owners and shares, e.g. Vega:60, Orion:40 (default: you, 100%)",
+        owners="Owners and shares, e.g. Vega:60, Orion:40, or one alone: Orion "
+        "(default: you, 100%)",
         ships="Ships, e.g. 2 cruiser, destroyer police, transport@Orion",
         faction="The faction registering (GMs: any)",
     )
@@ -295,7 +296,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(
         route="The route's number",
         **ROUTE_FIELDS,
-        owners="Co-owners and shares, e.g. Vega:60, Orion:40",
+        owners="Owners and shares, e.g. Vega:60, Orion:40, or one alone: Orion",
         ships="Ships (replace all), e.g. 2 cruiser, destroyer police",
     )
     async def route_edit(
