@@ -174,7 +174,6 @@ async def _remove(asked: Asked, kind: str) -> None:
     else:
         await _owned_planet(ctx, number)
     remove = remove_route if kind == "route" else remove_planet
-    gone = Msg(C + f"{kind}.removed", id=number)
 
     def question(
         state: SpacePiratesState, _done: Applied[Change, SpacePiratesSettings]
@@ -196,7 +195,23 @@ async def _remove(asked: Asked, kind: str) -> None:
             title = Msg(C + f"{kind}.removed", id=number).render(asked.locale)
         return Question(title, verb="remove")
 
+    def gone(before: SpacePiratesState, _after: SpacePiratesState) -> list[Msg]:
+        return [_removed(before, kind, number)]
+
     await _record(ctx, lambda s: remove(s, number), gone, asked=asked, question=question)
+
+
+def _removed(state: SpacePiratesState, kind: str, number: int) -> Msg:
+    """What the channel and the log are told of a removal: the route with its owners, or
+    the planet with its owner, named as the question named it (the names as typed: the
+    answer and the log escape them), since a removed number is in no list any more."""
+    route, planet = state.route(number), state.planet(number)
+    if kind == "route" and route is not None:
+        owners = ", ".join(o.faction for o in route.owners)
+        return Msg(C + "route.removed_named", id=number, name=route.name, owners=owners)
+    if kind == "planet" and planet is not None:
+        return Msg(C + "planet.removed_named", id=number, name=planet.name, owner=planet.owner)
+    return Msg(C + f"{kind}.removed", id=number)  # the engine refuses a number that is gone
 
 
 @confirmed_command("pirates route remove")
@@ -256,7 +271,8 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
         **ROUTE_FIELDS,
-        owners="Co-owners and shares, e.g. Vega:60, Orion:40 (default: you, 100%)",
+        owners="Owners and shares, e.g. Vega:60, Orion:40, or one alone: Orion "
+        "(default: you, 100%)",
         ships="Ships, e.g. 2 cruiser, destroyer police, transport@Orion",
         faction="The faction registering (GMs: any)",
     )
@@ -280,7 +296,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(
         route="The route's number",
         **ROUTE_FIELDS,
-        owners="Co-owners and shares, e.g. Vega:60, Orion:40",
+        owners="Owners and shares, e.g. Vega:60, Orion:40, or one alone: Orion",
         ships="Ships (replace all), e.g. 2 cruiser, destroyer police",
     )
     async def route_edit(

@@ -42,17 +42,32 @@ def known_faction(factions: Sequence[Faction], name: str) -> str:
     raise unknown_faction(name, factions)
 
 
+def is_faction(faction: Faction, name: str) -> bool:
+    """Whether `name` is the faction's name, in any case (one with a colon in it too)."""
+    return normal(faction.name) == normal(name)
+
+
 def parse_owners(
     text: str | None, factions: Sequence[Faction], default: str
 ) -> list[tuple[str, int]]:
-    """ "A:60, B:40" as (faction, share) pairs (SP-I5); empty: the acting faction, 100 %."""
+    """ "A:60, B:40" as (faction, share) pairs (SP-I5); one faction named alone ("A"): it
+    owns the whole route, 100 %; empty: the acting faction, 100 %. A list of several owners
+    gives each one's share, or is refused saying which has none."""
     if not text or not text.strip():
         return [(default, 100)]
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts:
+        raise RuleViolation(C + "error.owners_format", text=shown(text.strip()[:64]))
+    alone = parts[0]
+    if len(parts) == 1 and (":" not in alone or any(is_faction(f, alone) for f in factions)):
+        return [(known_faction(factions, alone), 100)]  # "Orion": the sole owner (SP-I5)
     owners: list[tuple[str, int]] = []
-    for part in text.split(","):
+    for part in parts:
         name, _, share = part.rpartition(":")
+        if ":" not in part:
+            raise RuleViolation(C + "error.owners_share_missing", text=shown(part[:64]))
         if not name.strip() or not share.strip().rstrip("%").strip().isdigit():
-            raise RuleViolation(C + "error.owners_format", text=part.strip()[:64])
+            raise RuleViolation(C + "error.owners_format", text=shown(part[:64]))
         owners.append((known_faction(factions, name), int(share.strip().rstrip("%"))))
     return owners
 

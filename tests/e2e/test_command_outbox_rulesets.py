@@ -148,13 +148,17 @@ async def test_the_pirates_registry_and_free_operations_killed_after_commit(
     await kill(
         f"/pirates route edit route:{amber} goods:350", "player3", f"Route #{amber} Amber changed"
     )
-    await kill(f"/pirates route remove route:{amber}", "player3", f"Route #{amber} removed")
+    await kill(
+        f"/pirates route remove route:{amber}", "player3", f"Route #{amber} Amber (Lyra) removed"
+    )
     await kill("/pirates planet add name:Tau income:900 troops:4", "player2", "Tau registered")
     tau = await number_of(played, "/pirates planets", "Tau")
     await kill(
         f"/pirates planet edit planet:{tau} income:950", "player2", f"Planet #{tau} Tau changed"
     )
-    await kill(f"/pirates planet remove planet:{tau}", "player2", f"Planet #{tau} removed")
+    await kill(
+        f"/pirates planet remove planet:{tau}", "player2", f"Planet #{tau} Tau (Orion) removed"
+    )
     await kill(
         "/pirates contacts factions:Vega, Lyra", "player2", "Orion has contact with: Vega, Lyra"
     )

@@ -410,7 +410,7 @@ async def test_a_route_and_a_planet_removal_ask_their_owner(pirates):  # noqa: F
     assert "Rich" in routes.embed.description
     removed = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
     assert not removed.ephemeral
-    assert "Route #1 removed" in removed.text()
+    assert "Route #1 Rich (Vega) removed" in removed.text()
 
     asked = await pirates.slash(f"/pirates planet remove planet:{planet}", as_="player1")
     assert asked.embed.title == f"Remove planet #{planet} “Home” (Vega)?"
@@ -418,7 +418,7 @@ async def test_a_route_and_a_planet_removal_ask_their_owner(pirates):  # noqa: F
     planets = await pirates.slash("/pirates planets", as_="player1")
     assert "Home" in planets.embed.description
     removed = await confirmed(pirates, f"/pirates planet remove planet:{planet}", as_="player1")
-    assert f"Planet #{planet} removed" in removed.text()
+    assert f"Planet #{planet} Home (Vega) removed" in removed.text()
     log = await history(pirates)
     assert log.count("pirates route remove") == 1 and log.count("pirates planet remove") == 1
     far = await pirates.slash("/pirates planet add name:Far income:10", as_="player1")

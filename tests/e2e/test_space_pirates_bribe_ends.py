@@ -35,7 +35,7 @@ async def test_a_cancelled_bribe_is_told_to_its_briber_in_their_status_alone(pir
     assert number is not None, placed.embed.description
     bribe = number[1]
     removed = await confirmed(table, "/pirates route remove route:1", as_="player2")
-    assert "Route #1 removed" in removed.text()
+    assert "Route #1 Line (Orion) removed" in removed.text()
 
     ended = await end_turn(table, 1)
 

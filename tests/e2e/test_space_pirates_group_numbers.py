@@ -53,4 +53,4 @@ async def test_the_refusal_reads_in_russian(after_a_raid):
 
     refused = await table.slash("/pirates privateers recall group:99", as_="player3")
 
-    assert "Вашей группы каперов № 99 нет; ваши: нет" in refused.text(), refused.text()
+    assert "Вашей группы каперов №99 нет; ваши: нет" in refused.text(), refused.text()

@@ -68,7 +68,7 @@ async def test_a_removed_routes_number_is_not_given_again(pirates):
     """Route #2 removed, the next route is #3; planets still count from #1."""
     await two_routes_and_a_planet(pirates, "player1")
     removed = await confirmed(pirates, "/pirates route remove route:2", as_="player1")
-    assert "Route #2 removed" in removed.text(), removed.text()
+    assert "Route #2 Amber (Vega) removed" in removed.text(), removed.text()
 
     added = await pirates.slash("/pirates route add name:Opal goods:100", as_="player1")
     assert "Route #3 Opal registered" in added.embed.description, added.text()

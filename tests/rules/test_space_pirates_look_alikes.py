@@ -41,7 +41,7 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     )
     assert error.message("ru") == (
         f"«{SILK_CYRILLIC}» слишком похоже на торговый путь «Silk Road» фракции «Aurora», "
-        f"№ {silk.id}: отчёты о налётах называют путь по названию, так что выберите такое, "
+        f"№{silk.id}: отчёты о налётах называют путь по названию, так что выберите такое, "
         "которое с ним не спутать (изменить тот путь можно командой /пираты торговый_путь "
         f"изменить торговый_путь:{silk.id})."
     )
@@ -57,7 +57,7 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     )
     assert other.message("ru") == (
         f"«{SILK_CYRILLIC}» слишком похоже на торговый путь «Silk Road» фракции «Aurora», "
-        f"№ {silk.id}: пути выбирают из общего списка путей кампании, а отчёты о налётах "
+        f"№{silk.id}: пути выбирают из общего списка путей кампании, а отчёты о налётах "
         "называют путь без владельца, так что выберите название, которое с ним не спутать."
     )
     # The name itself is refused to Vega as well (one list of the campaign's routes); to
@@ -83,7 +83,7 @@ def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():
         f"use /pirates planet edit planet:{home.id})."
     )
     assert error.message("ru").startswith(
-        f"«C\u0435res» слишком похоже на планету «Ceres» фракции «Aurora», № {home.id}: "
+        f"«C\u0435res» слишком похоже на планету «Ceres» фракции «Aurora», №{home.id}: "
         "отчёты о рейдах называют планету по названию"
     )
     state, _ = planet(state, "C\u0435res", 20, owner="Vega")

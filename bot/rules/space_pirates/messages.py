@@ -78,7 +78,7 @@ def ships_lost_msg(owner: str, lost: dict[str, int]) -> Msg:
 
 
 def numbers_msg(numbers: Sequence[int]) -> Msg:
-    """ "#14, #15" (in Russian «№ 14, № 15»), or that there is none: the numbers a refusal
+    """ "#14, #15" (in Russian «№14, №15»), or that there is none: the numbers a refusal
     points to instead."""
     if not numbers:
         return Msg(f"{P}error.numbers_none")
