@@ -18,7 +18,6 @@ import unicodedata
 import zlib
 from collections.abc import AsyncIterator
 from collections.abc import Mapping
-from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
@@ -30,7 +29,7 @@ from bot.i18n import DEFAULT_LANGUAGE
 from bot.log_text import purpose_text
 from bot.storage.audit import UNDO_COMMAND
 from bot.storage.audit import AuditEntry
-from bot.storage.audit import parse_faces
+from bot.storage.audit import roll_from_hashed
 
 # Cyrillic letters as Latin ones (Russian, with the Ukrainian and Belarusian extras): Discord
 # keeps only ASCII letters, digits, dots, dashes and underscores of an attachment's name.
@@ -181,7 +180,7 @@ def csv_rows(
     reveals: int | str = ""
     if isinstance(revealed, dict) and not rolls:
         reveals = int(revealed.get("entry") or 0) or ""
-        rolls = [revealed_roll(row) for row in revealed.get("payload", {}).get("rolls", ())]
+        rolls = [roll_from_hashed(row) for row in revealed.get("payload", {}).get("rolls", ())]
     rows: list[tuple[int | None, RollRecord | None]] = [*enumerate(rolls)] or [(None, None)]
     dice = entry.dice or {}
     undo = entry.command == UNDO_COMMAND
@@ -214,22 +213,6 @@ def csv_rows(
         ]
         for i, r in rows
     ]
-
-
-def revealed_roll(row: Sequence[Any]) -> RollRecord:
-    """A roll a reveal publishes, as its hidden part kept it (`roll_row`'s columns)."""
-    purpose, clause, notation, sides, faces, modifier, total, target, successes = row
-    return RollRecord(
-        purpose=str(purpose),
-        clause=clause,
-        notation=str(notation),
-        sides=int(sides),
-        faces=tuple(parse_faces(str(faces))),
-        modifier=int(modifier),
-        total=int(total),
-        target=target,
-        successes=successes,
-    )
 
 
 @dataclass
