@@ -94,19 +94,13 @@ class PostgresDatabase(Database):
         Raises `DatabaseUnusable` (one sentence naming the server) when the server cannot
         be reached or refuses the login, or when a newer version wrote the database."""
         pools: list[asyncpg.Pool] = []
-        try:
+        async with _closed_unless_opened(url, pools):
             pools.append(await asyncpg.create_pool(url, min_size=1, max_size=WRITE_POOL))
             pools.append(
                 await asyncpg.create_pool(url, min_size=1, max_size=READ_POOL, reset=_unchanged)
             )
             opened = cls(url, *pools)
             opened.applied = await opened._migrate()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
-            await _close_all(pools)
-            raise unreachable(url, error) from error
-        except BaseException:
-            await _close_all(pools)
-            raise
         return opened
 
     @classmethod
@@ -115,7 +109,7 @@ class PostgresDatabase(Database):
         (`default_transaction_read_only`), nothing is created or migrated."""
         pools: list[asyncpg.Pool] = []
         settings = {"default_transaction_read_only": "on"}
-        try:
+        async with _closed_unless_opened(url, pools):
             for size in (1, 2):
                 pools.append(
                     await asyncpg.create_pool(
@@ -127,12 +121,6 @@ class PostgresDatabase(Database):
                 if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
                     raise NotPrivateerDatabase(opened.label)
                 rows = await conn.fetch("SELECT version, name FROM schema_migrations")
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
-            await _close_all(pools)
-            raise unreachable(url, error) from error
-        except BaseException:
-            await _close_all(pools)
-            raise
         try:
             known = {v: p.name for v, p in migration_files()}
             refuse_newer(opened.label, [(int(r[0]), str(r[1])) for r in rows], known)
@@ -235,6 +223,20 @@ async def _unchanged(conn: asyncpg.Connection) -> None:
     on every read, as long as the read itself for a `/history list` page. A read connection
     runs single SELECTs (`fetchall`) and changes none of those; asyncpg still rolls back a
     transaction left open before this is called."""
+
+
+@asynccontextmanager
+async def _closed_unless_opened(url: str, pools: list[asyncpg.Pool]) -> AsyncIterator[None]:
+    """Opening a database: on any failure the pools opened so far are closed, and a server
+    that cannot be reached or refuses the login is told as `unreachable` (one sentence)."""
+    try:
+        yield
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+        await _close_all(pools)
+        raise unreachable(url, error) from error
+    except BaseException:
+        await _close_all(pools)
+        raise
 
 
 async def _close_all(pools: list[asyncpg.Pool]) -> None:
