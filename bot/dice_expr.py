@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from typing import Literal
+from typing import Protocol
 
 from bot import dice as roller
 from bot.dice import Dice
@@ -704,16 +705,28 @@ def parse(text: str) -> DiceExpression:
 # --- evaluate ----------------------------------------------------------------------------
 
 
-class _Budget:
-    """Extra dice the roll may still add by exploding (shared by every group and row)."""
+class FaceTest(Protocol):
+    """A test on one face (`Compare`; the verifier's own reading of a logged test)."""
 
-    def __init__(self, expression: DiceExpression) -> None:
-        self.left = MAX_DICE - expression.total_dice
+    def passes(self, face: int) -> bool: ...
+
+
+class ExplosionBudget:
+    """Extra dice the roll may still add by exploding (shared by every group and row); the
+    verifier (bot/verify_rolls.py) replays a logged roll under the same budget."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
         self.capped = False
 
-    def explodes(self, group: DiceGroup, face: int) -> bool:
+    @classmethod
+    def of(cls, expression: DiceExpression) -> ExplosionBudget:
+        """The budget of a roll of this expression: `MAX_DICE` less the dice it rolls."""
+        return cls(MAX_DICE - expression.total_dice)
+
+    def explodes(self, explode: FaceTest | None, face: int) -> bool:
         """Whether this face sets off one more die (spending it), noting when none is left."""
-        if group.explode is None or not group.explode.passes(face):
+        if explode is None or not explode.passes(face):
             return False
         if self.left <= 0:
             self.capped = True
@@ -722,14 +735,14 @@ class _Budget:
         return True
 
 
-def _roll_group(group: DiceGroup, dice: Dice, budget: _Budget) -> RolledGroup:
+def _roll_group(group: DiceGroup, dice: Dice, budget: ExplosionBudget) -> RolledGroup:
     faces: list[int] = []
     exploded: list[bool] = []
     for _ in range(group.count):
         while True:
             face = dice.raw_faces(1, group.sides)[0]
             faces.append(face)
-            chained = budget.explodes(group, face)
+            chained = budget.explodes(group.explode, face)
             exploded.append(chained)
             if not chained:
                 break
@@ -746,7 +759,7 @@ def evaluate(expression: DiceExpression, dice: Dice, *, reason: str | None = Non
     reason, else the expression, with "(2/3)" added for the second of three repetitions.
     """
     purpose = reason.strip() if reason and reason.strip() else expression.canonical
-    budget = _Budget(expression)
+    budget = ExplosionBudget.of(expression)
     rows: list[tuple[RolledTerm, ...]] = []
     records: list[RollRecord] = []
 
@@ -790,7 +803,7 @@ def roll(text: str, dice: Dice, *, reason: str | None = None) -> DiceRoll:
     return evaluate(parse(text), dice, reason=reason)
 
 
-def _replayed_group(group: DiceGroup, record: RollRecord, budget: _Budget) -> RolledGroup:
+def _replayed_group(group: DiceGroup, record: RollRecord, budget: ExplosionBudget) -> RolledGroup:
     """The rolled group a record stands for; ValueError when it cannot be that group's roll."""
     if (record.notation, record.sides) != (group.signed_notation, group.sides):
         msg = f"record {record.notation} does not match {group.signed_notation}"
@@ -806,7 +819,7 @@ def _replayed_group(group: DiceGroup, record: RollRecord, budget: _Budget) -> Ro
             if face is None:
                 msg = f"record {record.notation} has too few faces"
                 raise ValueError(msg)
-            exploded.append(budget.explodes(group, face))
+            exploded.append(budget.explodes(group.explode, face))
             if not exploded[-1]:
                 break
     if len(exploded) != len(record.faces):
@@ -842,7 +855,7 @@ def replay_totals(
     if expected != len(records):
         msg = f"{parsed.canonical} rolls {expected} groups, log has {len(records)} records"
         raise ValueError(msg)
-    budget = _Budget(parsed)
+    budget = ExplosionBudget.of(parsed)
     pending = iter(records)
     totals: list[int] = []
     for _ in range(parsed.repeat):

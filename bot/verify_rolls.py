@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.dice_expr import ExplosionBudget
 from bot.storage.audit import canonical
 
 # A row's notation: a ruleset's roll ("3d6", "1d6+2" with its modifier) or one `/roll` group
@@ -300,22 +301,10 @@ class _Unfit(Exception):
     """The rows are not the dice the expression rolls."""
 
 
-class _Replay:
+class _Replay(ExplosionBudget):
     """Replays a `/roll` on its logged faces (bot/dice_expr.py `replay_totals`), building
-    the outcome its evaluation writes (`DiceRoll.to_json`)."""
-
-    def __init__(self, left: int) -> None:
-        self.left = left  # extra dice explosions may still add
-        self.capped = False
-
-    def explodes(self, group: Group, face: int) -> bool:
-        if group.explode is None or not group.explode.passes(face):
-            return False
-        if self.left <= 0:
-            self.capped = True
-            return False
-        self.left -= 1
-        return True
+    the outcome its evaluation writes (`DiceRoll.to_json`), under the roll's budget of extra
+    dice explosions may still add."""
 
     def group(self, group: Group, row: Row | None) -> tuple[dict[str, Any], int]:
         """The group's term as the outcome writes it, and its value before its sign."""
@@ -329,7 +318,7 @@ class _Replay:
             while True:
                 if len(exploded) >= len(faces):
                     raise _Unfit
-                exploded.append(self.explodes(group, faces[len(exploded)]))
+                exploded.append(self.explodes(group.explode, faces[len(exploded)]))
                 if not exploded[-1]:
                     break
         if len(exploded) != len(faces):
