@@ -7,21 +7,21 @@ from __future__ import annotations
 from tests.e2e.play import newest_entry
 from tests.e2e.play import set_up
 
+# Red's 1 cruiser attacks Blue's 3 destroyers at Mecatol (battle #1).
+CRUISER_AT_THREE_DESTROYERS = [
+    ("/campaign join faction:Red", "player1"),
+    ("/campaign join faction:Blue", "player2"),
+    ("/combat fleet set point:Mecatol ships:1 cruiser", "player1"),
+    ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),
+    ("/combat attack point:Mecatol targets:Blue", "player1"),
+]
+
 
 async def test_a_wound_lost_to_the_kill_cap_is_told_under_its_volley(campaign):
     """Red's 1 cruiser attacks Blue's 3 destroyers: 2 hits, both defence dice fail, 2
     wounds, but one cruiser destroys at most one ship: 1 wound is lost. Blue's volley then
     misses."""
-    await set_up(
-        campaign,
-        [
-            ("/campaign join faction:Red", "player1"),
-            ("/campaign join faction:Blue", "player2"),
-            ("/combat fleet set point:Mecatol ships:1 cruiser", "player1"),
-            ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),
-            ("/combat attack point:Mecatol targets:Blue", "player1"),
-        ],
-    )
+    await set_up(campaign, CRUISER_AT_THREE_DESTROYERS)
     question = await campaign.slash("/combat resolve battle:1", as_="gm")
     campaign.script_dice([6, 6, 1, 1, 1, 1, 1])  # Red: 6, 6; Blue's defence 1, 1; Blue: 1, 1, 1
     await campaign.click(question, "Fight round 1 of battle #1", as_="gm")
@@ -83,16 +83,7 @@ async def test_a_wound_that_burned_out_is_told_under_its_volley(campaign):
 async def test_a_lost_wound_reads_naturally_in_russian(campaign):
     """The same lost wound in a Russian campaign: «1 рана пропала», told under its volley."""
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    await set_up(
-        campaign,
-        [
-            ("/campaign join faction:Red", "player1"),
-            ("/campaign join faction:Blue", "player2"),
-            ("/combat fleet set point:Mecatol ships:1 cruiser", "player1"),
-            ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),
-            ("/combat attack point:Mecatol targets:Blue", "player1"),
-        ],
-    )
+    await set_up(campaign, CRUISER_AT_THREE_DESTROYERS)
     question = await campaign.slash("/combat resolve battle:1", as_="gm")
     campaign.script_dice([6, 6, 1, 1, 1, 1, 1])
     await campaign.click(question, "Разыграть раунд 1 боя №1", as_="gm")

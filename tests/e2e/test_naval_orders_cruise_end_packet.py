@@ -78,22 +78,27 @@ async def test_a_cruise_ending_in_the_packets_arrival_turn_waits_for_its_order(n
     assert "• Western Squadron: executing its order; Raiding (not yet in its location)" in third
 
 
-async def cruise_ended_waiting_for_a_transfer(navy) -> None:
-    """Turn 1: the squadron arrives in 5 to cruise 2 turns. Turn 2: Swift brings it a
-    transfer to Portsmouth via 6 (relay #1), registered as arrived (in force from turn 4);
-    the cruise is complete at turn 2's end and the squadron waits in 5 for the transfer."""
+async def transfer_brought_while_cruising(navy, turns: int) -> None:
+    """Turn 1: the squadron arrives in 5 to cruise `turns` turns. Turn 2: Swift brings it a
+    transfer to Portsmouth via 6 (relay #1), registered as arrived (in force from turn 4)."""
     await navy.slash(REGISTER_WS, as_="player1")
     await navy.slash(
         "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
         as_="player1",
     )
-    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns=str(turns)))
     await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
     await end_turn(navy, 1)
     transfer = form(point="Channel", destination="1", port="Portsmouth", via="6")
     await send(navy, "Swift", WS, "move", transfer)
     await navy.slash("/navy position unit:Swift location:5", as_="player1")
     await navy.slash("/navy arrived relay:1", as_="player1")
+
+
+async def cruise_ended_waiting_for_a_transfer(navy) -> None:
+    """A 2-turn cruise with the transfer brought in turn 2: the cruise is complete at turn
+    2's end and the squadron waits in 5 for the transfer."""
+    await transfer_brought_while_cruising(navy, 2)
     second = await end_turn(navy, 2)
     assert "no order until turn 4, then Transfer" in second, second
 
@@ -171,18 +176,7 @@ async def test_moving_a_cruising_force_where_its_packet_order_lapses_says_so(nav
     6 brought by packet boat in turn 2; reported in 6 that turn, it is told the transfer
     lapses at turn 3's end unless it is recorded elsewhere, that it goes on cruising, and
     that a cruise carried out without the transfer sends it back to a naval station."""
-    await navy.slash(REGISTER_WS, as_="player1")
-    await navy.slash(
-        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
-        as_="player1",
-    )
-    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="3"))
-    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
-    await end_turn(navy, 1)
-    transfer = form(point="Channel", destination="1", port="Portsmouth", via="6")
-    await send(navy, "Swift", WS, "move", transfer)
-    await navy.slash("/navy position unit:Swift location:5", as_="player1")
-    await navy.slash("/navy arrived relay:1", as_="player1")
+    await transfer_brought_while_cruising(navy, 3)
 
     moved = await navy.slash(f"/navy position unit:{WS} location:6", as_="player1")
 

@@ -62,6 +62,18 @@ async def tick(table: Table) -> list:
     return table.channel_messages()[before:]
 
 
+async def stays_open_without_deadline(table: Table, clock: Clock, *hours: float) -> None:
+    """At each of `hours` the scheduler does nothing; turn 1 is still open, with no deadline
+    (`/turn status` shows the deadline heading alone)."""
+    for hour in hours:
+        clock.at(hour)
+        assert await tick(table) == []
+    status = await table.slash("/turn status", as_="gm")
+    assert status.embed.title == "Deadline — turn 1"
+    assert status.embed.description is None
+    assert (await table.bot.service.get(1)).turn == 1
+
+
 def names(table: Table, message) -> set[str]:
     """The usernames a message pinged."""
     return set(message.pings)

@@ -15,6 +15,7 @@ from datetime import timedelta
 from tests.e2e.play import START
 from tests.e2e.test_turn_flow import battle  # noqa: F401 - a fixture
 from tests.e2e.test_turn_flow import names
+from tests.e2e.test_turn_flow import stays_open_without_deadline
 from tests.e2e.test_turn_flow import table  # noqa: F401 - a fixture
 from tests.e2e.test_turn_flow import tick
 
@@ -88,11 +89,4 @@ async def test_an_early_end_undone_after_its_deadline_passed_leaves_the_turn_to_
         "closed, so the reopened turn has none: it stays open until a GM ends it with "
         "/turn end"
     ) in said, said
-    clock.at(3.5)
-    assert await tick(played) == []
-    clock.at(24)
-    assert await tick(played) == []
-    status = await played.slash("/turn status", as_="gm")
-    assert status.embed.title == "Deadline — turn 1"
-    assert status.embed.description is None
-    assert (await played.bot.service.get(1)).turn == 1
+    await stays_open_without_deadline(played, clock, 3.5, 24)

@@ -17,6 +17,7 @@ from datetime import timedelta
 from tests.e2e.play import START
 from tests.e2e.test_turn_flow import battle  # noqa: F401 - a fixture
 from tests.e2e.test_turn_flow import names
+from tests.e2e.test_turn_flow import stays_open_without_deadline
 from tests.e2e.test_turn_flow import table  # noqa: F401 - a fixture
 from tests.e2e.test_turn_flow import tick
 from tests.e2e.test_undo import undo
@@ -157,14 +158,7 @@ async def test_an_undone_clear_after_the_deadline_passed_leaves_the_turn_to_the_
         f"Turn 1's deadline passed <t:{at(2)}:R> (<t:{at(2)}:f>), before this undo, so it does "
         "not come back: the turn stays open until a GM ends it with /turn end"
     ) in said, said
-    clock.at(3.01)
-    assert await tick(played) == []
-    clock.at(24)
-    assert await tick(played) == []
-    status = await played.slash("/turn status", as_="gm")
-    assert status.embed.title == "Deadline — turn 1"
-    assert status.embed.description is None
-    assert (await played.bot.service.get(1)).turn == 1
+    await stays_open_without_deadline(played, clock, 3.01, 24)
     assert (await verified(played)).startswith("✅")
 
 
