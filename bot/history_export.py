@@ -107,6 +107,21 @@ CSV_HEADER = (
 # (`reveals`: that entry's number, whose own row has the turn and interaction they were
 # derived with).
 
+# What a spreadsheet runs as a formula when a cell starts with it (OWASP, "CSV injection"):
+# `=HYPERLINK(…)`, `@SUM(…)`, a DDE call such as `=cmd|' …`.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A cell of free text (`faction`, `purpose`, `undo_reason`, `purpose_text`: names and
+    reasons players and GMs typed) as a spreadsheet shows it: one starting as a formula does
+    gets a leading `'`, so it reads as the text it is and runs nothing. The columns the bot
+    writes in its own grammar (numbers, `notation` such as `-1d4+3`, `target` such as `>=5`,
+    `clause`, `hash`) are left as they are: data a program reads back, in which no player
+    chooses a letter and no function can be spelt (a spreadsheet may show `-1d4+3` as an
+    error, and runs nothing)."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
+
 
 class PartWriter:
     """Text compressed into one gzip stream, written to files of at most `limit` bytes."""
@@ -193,10 +208,10 @@ def csv_rows(
             entry.ruleset,
             entry.command,
             entry.actor_id,
-            entry.faction or "",
+            spreadsheet_text(entry.faction or ""),
             entry.created_at,
             "" if i is None else i,
-            r.purpose if r else "",
+            spreadsheet_text(r.purpose) if r else "",
             (r.clause or "") if r else "",
             r.notation if r else "",
             " ".join(map(str, r.faces)) if r else "",
@@ -207,9 +222,9 @@ def csv_rows(
             dice.get("interaction", ""),
             undone_by or "",
             undid,
-            reason,
+            spreadsheet_text(reason),
             reveals,
-            purpose_text(r.purpose, locale, escaped=False) if r else "",
+            spreadsheet_text(purpose_text(r.purpose, locale, escaped=False)) if r else "",
         ]
         for i, r in rows
     ]

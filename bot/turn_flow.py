@@ -236,7 +236,13 @@ def parse_deadline(text: str, now: datetime, time_zone: str) -> datetime:
                 local = datetime.strptime(text.strip(), form)  # noqa: DTZ007 - zone set below
             except ValueError:
                 continue
-            when = local.replace(tzinfo=zone(time_zone)).astimezone(UTC)
+            try:
+                when = local.replace(tzinfo=zone(time_zone)).astimezone(UTC)
+            except OverflowError:
+                # A date at the calendar's edge (`0001-01-01 00:00` east of UTC, `9999-12-31
+                # 23:59` west of it) has no UTC time: it is long past or far over a year out.
+                key = "error.turn_flow.past" if local.year == 1 else "error.turn_flow.too_far"
+                raise ScheduleError(key, value=text) from None
             break
         else:
             raise ScheduleError("error.turn_flow.when", value=text)
@@ -266,7 +272,13 @@ def parse_reminders(text: str) -> tuple[int, ...]:
         return ()
     minutes = set()
     for word in words:
-        duration = parse_duration(word)
+        try:
+            duration = parse_duration(word)
+        except ScheduleError as refused:
+            # `24h 1h` is two points missing their comma, not a deadline's parts.
+            raise ScheduleError(
+                "error.turn_flow.reminder_unit_twice", value=word, unit=refused.params["unit"]
+            ) from refused
         if duration is None or duration < timedelta(minutes=1):
             raise ScheduleError("error.turn_flow.reminders", value=text, count=MAX_REMINDERS)
         if duration > MAX_AHEAD:  # earlier than any deadline can be set

@@ -12,6 +12,7 @@ from bot.errors import GameError
 from bot.history_export import PartWriter
 from bot.history_export import Since
 from bot.history_export import parse_since
+from bot.history_export import spreadsheet_text
 from bot.history_export import upload_batches
 
 
@@ -79,3 +80,23 @@ def test_since_refuses_other_words() -> None:
     with pytest.raises(GameError) as refused:
         parse_since("yesterday")
     assert refused.value.message_key == "error.export_since"
+
+
+@pytest.mark.parametrize(
+    ("typed", "cell"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+Red", "'+Red"),
+        ("-ambush", "'-ambush"),
+        ("@everyone", "'@everyone"),
+        ("\t=1", "'\t=1"),
+        ("\r=1", "'\r=1"),
+        ("Red", "Red"),
+        ("a=1", "a=1"),
+        ("", ""),
+    ],
+)
+def test_a_typed_text_cell_starting_as_a_formula_gets_a_quote(typed: str, cell: str) -> None:
+    """OWASP's starts of a formula (`= + - @`, a tab, a carriage return) get a leading `'`;
+    any other text is written as typed."""
+    assert spreadsheet_text(typed) == cell

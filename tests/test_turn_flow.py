@@ -92,6 +92,31 @@ def test_reminder_points_are_minutes_before_the_deadline_latest_first():
         parse_reminders("soon")
 
 
+def test_reminder_points_without_a_comma_are_told_to_take_one_in_both_languages():
+    """`24h 1h` is refused with the reminders' own advice (a comma), in Russian too."""
+    with pytest.raises(ScheduleError) as refused:
+        parse_reminders("24h 1h")
+    assert refused.value.message("ru") == (
+        "В `24h 1h` единица `h` указана дважды: сроки напоминаний разделяются запятыми, "
+        "например `24h, 1h`."
+    )
+
+
+@pytest.mark.parametrize(
+    ("when", "time_zone", "key"),
+    [
+        ("0001-01-01 00:00", "Europe/Moscow", "error.turn_flow.past"),
+        ("9999-12-31 23:59", "America/Los_Angeles", "error.turn_flow.too_far"),
+        ("31.12.9999 23:59", "America/Los_Angeles", "error.turn_flow.too_far"),
+    ],
+)
+def test_a_date_off_the_calendar_in_utc_is_refused_as_past_or_too_far(when, time_zone, key):
+    """The edge of the calendar, once moved to UTC, is refused rather than overflowing."""
+    with pytest.raises(ScheduleError) as refused:
+        parse_deadline(when, NOW, time_zone)
+    assert refused.value.message_key == key
+
+
 def test_the_next_due_time_is_the_first_reminder_point_not_done_then_the_deadline():
     """Default points 24 h and 1 h before a deadline 48 h away."""
     start = int(NOW.timestamp())

@@ -7,7 +7,12 @@ bot's is 4."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import asyncpg
@@ -190,3 +195,72 @@ async def test_the_summary_agrees_with_the_campaigns_that_verify(
     assert capsys.readouterr().out.endswith(
         ": 1 of 3 campaigns verify; every roll belongs to an entry.\n"
     )
+
+
+EMPTY_VERIFIES = ": 0 of 0 campaigns verify; every roll belongs to an entry."
+
+
+def test_a_sqlite_database_at_rest_is_read_with_no_file_left_beside_it(
+    tmp_path: Path, sqlite_template: Path, capsys: pytest.CaptureFixture[str]
+):
+    """A database no bot has open (no `-wal` beside it) verifies, and the folder holds the
+    database alone afterwards: no `-shm` or `-wal` of the check's own is left there."""
+    path = tmp_path / "campaigns.db"
+    as_migrated(path, sqlite_template)
+    before = path.read_bytes()
+    code, lines = run(["--database", str(path)], capsys)
+    assert (code, lines) == (VERIFIED, [f"{path}{EMPTY_VERIFIES}"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["campaigns.db"]
+    assert path.read_bytes() == before
+
+
+def test_a_sqlite_database_in_a_folder_the_checker_may_not_write_is_read(sqlite_template: Path):
+    """An operator checks a database on a read-only mount, or in the bot's folder as another
+    user: it verifies (it used to be "cannot be read", 4), and nothing appears beside it.
+    Root writes anywhere, so as root the check runs as `nobody`."""
+    command = [sys.executable, "-m", "bot", "verify", "--database"]
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("root without setpriv cannot check as a user the folder refuses")
+        command[:0] = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "campaigns.db"
+        shutil.copyfile(sqlite_template, path)
+        path.chmod(0o444)
+        Path(folder).chmod(0o555)
+        try:
+            done = subprocess.run(
+                [*command, str(path)],
+                cwd=Path(__file__).resolve().parents[1],
+                capture_output=True,
+                text=True,
+                check=False,
+                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            )
+            assert (done.returncode, done.stdout) == (VERIFIED, f"{path}{EMPTY_VERIFIES}\n"), (
+                done.stdout + done.stderr
+            )
+            assert [p.name for p in Path(folder).iterdir()] == ["campaigns.db"]
+        finally:
+            Path(folder).chmod(0o755)
+
+
+async def test_a_live_bots_sqlite_database_is_read_with_its_latest_commits(
+    service,  # noqa: F811 - the fixture
+    database_target: Path | str,
+    capsys: pytest.CaptureFixture[str],
+):
+    """While the bot has its database open (its `-wal` holds commits not yet copied into
+    the file), the check reads through the bot's `-wal`: the campaign just created is
+    counted, and the bot's `-wal` stays for the bot."""
+    if not isinstance(database_target, Path):
+        pytest.skip("a SQLite file's `-wal`")
+    await new_campaign(service)
+    wal = Path(f"{database_target}-wal")
+    assert wal.exists()
+    assert await verify_database(database_target) == VERIFIED
+    assert capsys.readouterr().out.endswith(
+        ": 1 of 1 campaigns verify; every roll belongs to an entry.\n"
+    )
+    assert wal.exists()

@@ -248,6 +248,14 @@ class SqliteDatabase(Database):
         if header != SQLITE_HEADER:  # empty, or no SQLite file at all
             raise NotPrivateerDatabase(str(path))
         uri = path.resolve().as_uri() + "?mode=ro"
+        if not Path(f"{path}-wal").exists():
+            # No `-wal` beside a WAL database: no connection has it open (SQLite removes the
+            # file when the last one closes), so nothing is written to it while it is read.
+            # `immutable` reads it with no `-shm`/`-wal` of its own: none is left behind, and
+            # a folder the reader may not write (a read-only mount) does not stop it. A live
+            # bot's database has its `-wal`: read as `mode=ro`, through the bot's `-shm`,
+            # which sees the bot's latest commits.
+            uri += "&immutable=1"
         try:
             reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as error:

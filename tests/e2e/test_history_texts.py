@@ -234,3 +234,42 @@ async def test_the_real_dice_are_still_checked_when_the_turn_ends(fair):
     (entry,) = [e for e in document["entries"] if e["seq"] == int(row["seq"])]
     assert row["roll"] == "0"
     assert row["interaction"] == str(entry["dice"]["interaction"]) != "0"
+
+
+async def test_csv_cells_of_typed_text_starting_as_a_formula_run_nothing_in_a_spreadsheet(table):
+    """Text players and the GM typed that a spreadsheet would run (`=cmd|' x`, `@everyone`,
+    `=HYPERLINK(…)`, a faction `+Red`) is written to the CSV with a leading `'`, so it shows
+    as typed; the bot's own notation (`-1d4`) and the numbers stay as they are, and the JSON
+    keeps every text exactly as typed."""
+    await table.slash("/campaign create name:Formulas", as_="gm")
+    joined = await table.slash("/campaign join faction:+Red", as_="player1")
+    assert not joined.ephemeral, joined.text()
+    table.script_dice([6, 3])
+    await table.slash("/roll dice:2d6+1 secret:true reason:=cmd|' x", as_="gm")
+    secret = await newest(table)
+    revealed = await table.slash(f"/reveal entry:{secret}", as_="gm")
+    assert not revealed.ephemeral, revealed.text()
+    table.script_dice([1])
+    await table.slash("/roll dice:-1d4-1 reason:@everyone", as_="player1")
+    rolled = await newest(table)
+    undone = await undo(table, '=HYPERLINK("x")', "Undo")
+
+    exported = await table.slash("/history export", as_="player1")
+    rows = csv_rows(exported)
+    (reveal,) = [r for r in rows if r["reveals"] == str(secret)]
+    assert (reveal["purpose"], reveal["purpose_text"]) == ("'=cmd|' x", "'=cmd|' x")
+    assert (reveal["notation"], reveal["total"]) == ("2d6", "9")
+    (roll,) = [r for r in rows if r["seq"] == str(rolled)]
+    assert (roll["faction"], roll["purpose"], roll["purpose_text"]) == (
+        "'+Red",
+        "'@everyone",
+        "'@everyone",
+    )
+    assert (roll["notation"], roll["faces"], roll["total"]) == ("-1d4", "1", "1")
+    (undoing,) = [r for r in rows if r["seq"] == str(undone)]
+    assert undoing["undo_reason"] == '\'=HYPERLINK("x")'
+
+    document = json.loads(gzip.decompress(attachment(exported, ".json.gz")))
+    text = json.dumps(document, ensure_ascii=False)
+    assert '"=HYPERLINK(\\"x\\")"' in text and '"@everyone"' in text and '"+Red"' in text
+    assert "'=" not in text and "'@" not in text and "'+" not in text

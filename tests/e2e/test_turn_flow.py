@@ -360,3 +360,44 @@ async def test_a_reminder_point_more_than_a_year_ahead_is_refused(battle, value)
     assert refused.startswith(f"`{value.split(', ')[-1]}` is more than a year"), refused
     shown = await table.slash("/campaign settings show", as_="gm")
     assert "24h, 1h" in shown.text(), shown.text()
+
+
+@pytest.mark.parametrize(("value", "culprit"), [("24h 1h", "24h 1h"), ("2h, 30m 10m", "30m 10m")])
+async def test_reminder_points_without_a_comma_are_refused_with_the_comma_spelt_out(
+    battle, value, culprit
+):
+    """`24h 1h` is two reminder points missing their comma: the GM is told privately that
+    points are separated by commas (not a deadline's `2d 12h` advice), and the reminders
+    stay as they were."""
+    table = battle
+    line = f"/campaign settings set setting:core.reminders value:{value}"
+    refused = await refused_alone(table, line, as_="gm")
+    unit = culprit.split()[-1][-1]
+    assert refused == (
+        f"`{culprit}` gives `{unit}` twice: reminder points are separated by commas, "
+        "such as `24h, 1h`."
+    ), refused
+    shown = await table.slash("/campaign settings show", as_="gm")
+    assert "24h, 1h" in shown.text(), shown.text()
+
+
+@pytest.mark.parametrize(
+    ("time_zone", "when", "refusal"),
+    [
+        ("Europe/Moscow", "0001-01-01 00:00", "is not in the future."),
+        ("America/Los_Angeles", "9999-12-31 23:59", "is more than a year away."),
+        ("America/Los_Angeles", "31.12.9999 23:59", "is more than a year away."),
+    ],
+)
+async def test_a_deadline_at_the_calendars_edge_is_refused_clearly(
+    battle, time_zone, when, refusal
+):
+    """A date whose UTC time falls off the calendar is refused privately as past or as
+    more than a year away, and the turn keeps having no deadline."""
+    table = battle
+    zone_line = f"/campaign settings set setting:core.time_zone value:{time_zone}"
+    assert not (await table.slash(zone_line, as_="gm")).ephemeral
+    refused = await refused_alone(table, f"/turn deadline set when:{when}", as_="gm")
+    assert refused == f"`{when}` {refusal}", refused
+    status = await table.slash("/turn status", as_="gm")
+    assert "Deadline: " not in status.text(), status.text()
