@@ -224,6 +224,14 @@ def test_a_sqlite_database_in_a_folder_the_checker_may_not_write_is_read(sqlite_
         if setpriv is None:
             pytest.skip("root without setpriv cannot check as a user the folder refuses")
         command[:0] = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        probe = subprocess.run(
+            [*command[:4], sys.executable, "-c", "import bot"],
+            cwd=Path(__file__).resolve().parents[1],
+            capture_output=True,
+            check=False,
+        )
+        if probe.returncode != 0:  # a checkout under a folder only root may enter
+            pytest.skip("the user `nobody` cannot read this checkout")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "campaigns.db"
         shutil.copyfile(sqlite_template, path)
