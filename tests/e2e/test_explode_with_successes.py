@@ -67,25 +67,22 @@ async def test_an_explosion_at_the_maximum_with_a_success_count_verifies(
     assert said[2:] == ["verified", "0"], said
 
 
-async def written_the_old_way(table: Table, seq: int, successes: int = 2) -> None:
-    """The entry as earlier releases logged it (`3d6!>=5` in its expression, its term, its
-    summary and its roll row), every hash recomputed."""
+async def written_the_old_way(table: Table, seq: int, *, raised: int = 0) -> None:
+    """The entry as earlier releases logged it (`!=6>=5` written `!>=5` in its expression,
+    its terms, its summary and its roll rows; its total `raised` by as much), every hash
+    recomputed."""
     db = table.bot.db
     row = await db.fetchone("SELECT outcome FROM actions WHERE seq = ?", (seq,))
-    outcome = json.loads(row[0])
-    assert outcome["expression"] in ("3d6!=6>=5", "3d6!>=5")
-    outcome["expression"] = "3d6!>=5"
-    outcome["terms"][0]["notation"] = "3d6!>=5"
-    outcome["terms"][0]["successes"] = successes
-    outcome["terms"][0]["value"] = successes
-    outcome["total"] = successes
-    outcome["summary"] = f"3d6!>=5 = {successes}"
+    outcome = json.loads(row[0].replace("!=6>=5", "!>=5"))
+    outcome["total"] += raised
+    outcome["summary"] = f"{outcome['expression']} = {outcome['total']}"
     async with db.transaction() as conn:
         await conn.execute(
             "UPDATE actions SET outcome = ? WHERE seq = ?", (canonical(outcome), seq)
         )
         await conn.execute(
-            "UPDATE rolls SET notation = '3d6!>=5', purpose = '3d6!>=5' "
+            "UPDATE rolls SET notation = replace(notation, '!=6>=5', '!>=5'), "
+            "purpose = replace(purpose, '!=6>=5', '!>=5') "
             "WHERE action_id = (SELECT id FROM actions WHERE seq = ?)",
             (seq,),
         )
@@ -95,18 +92,22 @@ async def written_the_old_way(table: Table, seq: int, successes: int = 2) -> Non
 async def test_an_entry_logged_in_the_old_ambiguous_form_still_verifies(
     table: Table, dice_faces: QueuedFaces, tmp_path: Path
 ):
-    """The same roll as an earlier release logged it: `3d6!>=5` replays as rolled when read
-    as "explode on 6, count 5 or more", so nothing calls it tampered; a count rewritten in
-    that form still is."""
+    """`3d6!=6>=5+1d6!>=5` as an earlier release logged it, `3d6!>=5+1d6!>=5`: its first
+    group replays as rolled only read as "explode on 6, count 5 or more", its second only
+    as "explode on 5 or more", so nothing calls it tampered; a total rewritten in that form
+    still is."""
     await table.slash("/campaign create name:X", as_="gm")
     await table.slash("/campaign join faction:Red", as_="player1")
-    seq = await rolled(table, dice_faces)
+    dice_faces.push([6, 2, 5, 1, 5, 3])
+    reply = await table.slash("/roll dice:3d6!=6>=5+1d6!>=5", as_="player1")
+    assert "3d6!=6>=5 (**6!**, 2, **5**, 1) → 2 successes + 1d6!>=5 (5!, 3) = 10" in reply.text()
+    seq = int(reply.embed.footer.split("Entry #")[1].split(" ")[0])
     await written_the_old_way(table, seq)
     said = await verified_everywhere(table, tmp_path)
     assert said[0].startswith("✅"), said
     assert said[2:] == ["verified", "0"], said
 
-    await written_the_old_way(table, seq, successes=3)
+    await written_the_old_way(table, seq, raised=1)
     (tmp_path / "again").mkdir()
     said = await verified_everywhere(table, tmp_path / "again")
     assert said[0] == "❌ The log has been tampered with", said
