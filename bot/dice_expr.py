@@ -146,11 +146,14 @@ class DiceGroup:
 
     @property
     def notation(self) -> str:
-        """Canonical notation without the sign, e.g. "4d6kh3", "3d6!", "6d6>=5"."""
+        """Canonical notation without the sign, e.g. "4d6kh3", "3d6!", "6d6>=5", "3d6!=6>=5"
+        (an explosion at the maximum is a bare "!" unless a success test follows it, which
+        would be read as the explosion's own test)."""
         text = f"{self.count}d{self.sides}"
         if self.explode is not None:
             at_maximum = self.explode == Compare("=", self.sides)
-            text += "!" if at_maximum else f"!{self.explode.notation}"
+            bare = at_maximum and (self.keep is not None or self.success is None)
+            text += "!" if bare else f"!{self.explode.notation}"
         if self.keep:
             text += f"{self.keep.mode}{self.keep.count}"
         if self.success is not None:

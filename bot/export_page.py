@@ -165,7 +165,7 @@ def _dice_cell(entry: Mapping[str, Any], locale: str, message: int | None = None
     for row in rolls:
         purpose, clause, notation, _sides, faces, _modifier, total = (list(row) + [None] * 7)[:7]
         clause_text = f' <span class="clause">[{html.escape(str(clause))}]</span>' if clause else ""
-        label = _inline(purpose_text(str(purpose), locale))
+        label = _inline(purpose_text(str(purpose), locale, ruleset=entry.get("ruleset")))
         items.append(
             f"<li>{label}{clause_text}: <code>{html.escape(str(notation))}"
             f"</code> → {html.escape(str(faces).replace(',', ', '))} (Σ {html.escape(str(total))})"

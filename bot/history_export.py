@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any
 from typing import BinaryIO
 
+from bot.campaigns import CORE
 from bot.dice import RollRecord
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.log_text import purpose_text
+from bot.secret_rolls import is_roll
 from bot.storage.audit import UNDO_COMMAND
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import roll_from_hashed
@@ -193,9 +195,15 @@ def csv_rows(
     rolls = list(entry.rolls)
     revealed = entry.outcome.get("secret_reveal")
     reveals: int | str = ""
+    # Whose purposes the rows hold: a core entry's (a /roll's reason, shown as typed) or a
+    # ruleset's labels; a reveal's rows are the revealed entry's (a secret /roll's, or a
+    # ruleset's hidden entry's).
+    labels_of: str | None = entry.ruleset
     if isinstance(revealed, dict) and not rolls:
         reveals = int(revealed.get("entry") or 0) or ""
-        rolls = [roll_from_hashed(row) for row in revealed.get("payload", {}).get("rolls", ())]
+        payload = revealed.get("payload", {})
+        rolls = [roll_from_hashed(row) for row in payload.get("rolls", ())]
+        labels_of = CORE if "options" in payload and is_roll(payload) else None
     rows: list[tuple[int | None, RollRecord | None]] = [*enumerate(rolls)] or [(None, None)]
     dice = entry.dice or {}
     undo = entry.command == UNDO_COMMAND
@@ -224,7 +232,9 @@ def csv_rows(
             undid,
             spreadsheet_text(reason),
             reveals,
-            spreadsheet_text(purpose_text(r.purpose, locale, escaped=False)) if r else "",
+            spreadsheet_text(purpose_text(r.purpose, locale, escaped=False, ruleset=labels_of))
+            if r
+            else "",
         ]
         for i, r in rows
     ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.campaigns import CORE
 from bot.command_names import command_msg
 from bot.dice import purpose_message
 from bot.i18n import DEFAULT_LANGUAGE
@@ -16,12 +17,18 @@ from bot.i18n import t
 from bot.text import shown
 
 
-def purpose_text(purpose: str, locale: str, *, escaped: bool = True) -> str:
+def purpose_text(
+    purpose: str, locale: str, *, escaped: bool = True, ruleset: str | None = None
+) -> str:
     """A roll's purpose as shown: a ruleset's catalog key in `locale`, or its message with
     parameters (`bot.dice.purpose_of`: fleet combat's labels), the names in it as typed;
     else the text it was rolled with (a /roll reason, a label written in English before).
+    `ruleset`: the entry's; a core entry's purposes are a `/roll`'s reason or expression,
+    which are shown as typed even when they read like a label (only rulesets write labels).
     Escaped like player text everywhere else (`shown`) for Markdown; plain with
     `escaped=False` (a spreadsheet's cell)."""
+    if ruleset == CORE:
+        return shown(purpose) if escaped else purpose
     message = purpose_message(purpose)
     if message is not None and message.key in catalog(DEFAULT_LANGUAGE):
         return (_escaped(message) if escaped else message).render(locale)

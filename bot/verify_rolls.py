@@ -28,7 +28,8 @@ from bot.dice_expr import ExplosionBudget
 from bot.storage.audit import canonical
 
 # A row's notation: a ruleset's roll ("3d6", "1d6+2" with its modifier) or one `/roll` group
-# ("-1d4", "4d6kh3", "3d6!", "3d6!>=5", "6d6>=5"; bot/dice_expr.py `signed_notation`).
+# ("-1d4", "4d6kh3", "3d6!", "3d6!>=5", "3d6!=6>=5", "6d6>=5"; bot/dice_expr.py
+# `signed_notation`; an older "3d6!>=5" may also mean "3d6!=6>=5": `_at_maximum`).
 _COMPARE = r"(?:>=|<=|>|<|=)[0-9]+"
 _GROUP = rf"([0-9]+)d([0-9]+)(?:(!)({_COMPARE})?)?(?:(kh|kl|dh|dl)([0-9]+))?({_COMPARE})?"
 _ROW_NOTATION = re.compile(rf"(-?){_GROUP}([+-][0-9]+)?")
@@ -116,6 +117,29 @@ def _group(parts: Sequence[str | None], sign: int, modifier: int, notation: str)
         success,
         modifier,
         notation,
+    )
+
+
+def _at_maximum(group: Group) -> Group | None:
+    """The other reading of an ambiguous group, None when it has none. Earlier releases
+    wrote an explosion at the maximum as a bare "!" even before a success test, so its
+    "3d6!>=5" is either "explode on 5 or more" (as read) or "explode on 6, count the dice of
+    5 or more" (this reading); an entry that replays under either is what was rolled."""
+    if group.explode is None or group.keep is not None or group.success is not None:
+        return None
+    match = _FACTOR_GROUP.fullmatch(group.notation.removeprefix("-"))
+    if match is None or not match[4]:
+        return None
+    return Group(
+        group.sign,
+        group.count,
+        group.sides,
+        FaceTest("=", group.sides),
+        None,
+        group.explode,
+        match[4],
+        group.modifier,
+        group.notation,
     )
 
 
@@ -372,6 +396,68 @@ def outcome_problem(
     if read is None:
         return "roll_expression", params
     repeat, terms = read
+    problem = _replay_problem(outcome, rows, repeat, terms, params)
+    if problem is None:
+        return None
+    for other in _other_readings(outcome, terms):
+        if _replay_problem(outcome, rows, repeat, other, params) is None:
+            return None
+    return problem
+
+
+def _logged_factors(outcome: Mapping[str, Any]) -> list[Any]:
+    """The terms the outcome states for its first roll, a product's factors in line."""
+    terms = outcome.get("terms")
+    if terms is None:
+        rows = outcome.get("rows")
+        terms = rows[0] if isinstance(rows, list) and rows else None
+    if not isinstance(terms, list):
+        return []
+    factors: list[Any] = []
+    for term in terms:
+        product = term.get("product") if isinstance(term, Mapping) else None
+        factors.extend(product if isinstance(product, list) else [term])
+    return factors
+
+
+def _other_readings(outcome: Mapping[str, Any], terms: list[Term]) -> list[list[Term]]:
+    """Readings of an expression with ambiguous groups (`_at_maximum`) other than the first:
+    each such group read as the outcome's term says (a success count or none), then every
+    such group read at the maximum. The replay still compares the whole outcome."""
+    logged = _logged_factors(outcome)
+    place = 0
+
+    def read(factor: Group | Constant, every: bool) -> Group | Constant:
+        nonlocal place
+        said = logged[place] if place < len(logged) else None
+        place += 1
+        other = _at_maximum(factor) if isinstance(factor, Group) else None
+        counts = isinstance(said, Mapping) and "successes" in said
+        return other if other is not None and (every or counts) else factor
+
+    readings: list[list[Term]] = []
+    for every in (False, True):
+        place = 0
+        reading: list[Term] = []
+        for term in terms:
+            if isinstance(term, Product):
+                reading.append(Product(term.sign, tuple(read(f, every) for f in term.factors)))
+            else:
+                reading.append(read(term, every))
+        if reading != terms and reading not in readings:
+            readings.append(reading)
+    return readings
+
+
+def _replay_problem(
+    outcome: Mapping[str, Any],
+    rows: Sequence[Any],
+    repeat: int,
+    terms: list[Term],
+    params: dict[str, Any],
+) -> tuple[str, dict[str, Any]] | None:
+    """`outcome_problem` under one reading of the expression."""
+    expression = outcome.get("expression")
     groups = [
         factor
         for term in terms

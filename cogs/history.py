@@ -794,7 +794,7 @@ async def show_embed(
             say("history.show.dice_message.value", message=str(message), turn=ended),
         )
     for i, roll in enumerate(found.rolls[:20], start=1):
-        name = f"{i}. {purpose_text(roll.purpose, locale)}" + (
+        name = f"{i}. {purpose_text(roll.purpose, locale, ruleset=found.ruleset)}" + (
             f" [{roll.clause}]" if roll.clause else ""
         )
         value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + say(

@@ -112,6 +112,11 @@ def test_explosion_on_a_comparison_and_its_canonical_form():
     assert result.total == 9
     assert parse("2d6!>=5").canonical == "2d6!>=5"
     assert parse("2d6!=6").canonical == "2d6!"
+    # before a success test a bare "!" would read as exploding on that test
+    assert parse("3d6!=6>=5").canonical == "3d6!=6>=5"
+    assert parse("3d6!>=5").canonical == "3d6!>=5"
+    assert parse("3d6!kh2>=5").canonical == "3d6!kh2>=5"
+    assert parse("3d6!=6=6").canonical == "3d6!=6=6"
     assert parse("d%!").groups[0].explode == Compare("=", 100)
 
 

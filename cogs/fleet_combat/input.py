@@ -245,11 +245,16 @@ def parse_target(
     classes of that faction's in `legal` (the (faction, class) pairs the group may shoot).
     A name alone that is a faction of the `campaign` outside the battle is refused as such;
     one that is neither a class nor a faction is refused naming both. The shooter's `own`
-    faction, with or without a class, is refused as one it cannot fire at.
+    faction, with or without a class, is refused as one it cannot fire at; a text that is a
+    whole class name (`war sun` typed by War) is that class, not the own faction.
     """
     typed = text.strip()
     names = {*opponents, *others, *([own] if own else [])}
+    # `war sun` typed by War: the whole text is a class, not War's name followed by `sun`
+    whole_class = normal(typed) in class_aliases(settings)
     for name in sorted(names, key=len, reverse=True):
+        if whole_class and normal(typed) != normal(name):
+            continue
         if normal(typed).startswith(normal(name)):
             if name == own and name not in opponents and name not in others:
                 raise GameError(

@@ -217,6 +217,14 @@ function keptMarks(group, faces) {
   const chosen = new Set(count >= BigInt(order.length) ? order : order.slice(0, Number(count)));
   return faces.map((_, i) => chosen.has(i) === mode.startsWith("k"));
 }
+// The other reading of an ambiguous group (bot/verify_rolls.py `_at_maximum`): an older "3d6!>=5"
+// may mean "explode on 6, count the dice of 5 or more".
+function atMaximum(group) {
+  if (group.explode === null || group.keep !== null || group.success !== null) return null;
+  const m = FACTOR_GROUP.exec(group.notation.startsWith("-") ? group.notation.slice(1) : group.notation);
+  if (m === null || !m[4]) return null;
+  return { ...group, explode: { op: "=", value: group.sides }, success: group.explode, successText: m[4] };
+}
 function rowGroup(notation) {
   const m = ROW_NOTATION.exec(notation);
   if (m === null) return null;
@@ -356,6 +364,48 @@ function outcomeProblem(outcome, rows) {
   const read = readExpression(expression);
   if (read === null) return ["roll_expression", params];
   const [repeat, terms] = read;
+  const problem = replayProblem(outcome, rows, repeat, terms, params);
+  if (problem === null) return null;
+  for (const other of otherReadings(outcome, terms)) {
+    if (replayProblem(outcome, rows, repeat, other, params) === null) return null;
+  }
+  return problem;
+}
+function loggedFactors(outcome) {
+  let terms = get(outcome, "terms", null);
+  if (terms === null) {
+    const rows = get(outcome, "rows", null);
+    terms = Array.isArray(rows) && rows.length ? rows[0] : null;
+  }
+  if (!Array.isArray(terms)) return [];
+  const factors = [];
+  for (const term of terms) {
+    const product = isMap(term) ? get(term, "product", null) : null;
+    if (Array.isArray(product)) factors.push(...product); else factors.push(term);
+  }
+  return factors;
+}
+function otherReadings(outcome, terms) {
+  const logged = loggedFactors(outcome);
+  const readings = [];
+  for (const every of [false, true]) {
+    let place = 0, changed = false;
+    const read = (factor) => {
+      const said = place < logged.length ? logged[place] : null;
+      place += 1;
+      const other = factor.kind === "group" ? atMaximum(factor) : null;
+      const counts = isMap(said) && said.has("successes");
+      if (other !== null && (every || counts)) { changed = true; return other; }
+      return factor;
+    };
+    const reading = terms.map((term) => (term.kind === "product" ? { ...term, factors: term.factors.map(read) } : read(term)));
+    const key = JSON.stringify(reading, (k, v) => (typeof v === "bigint" ? String(v) : v));
+    if (changed && !readings.some(([known]) => known === key)) readings.push([key, reading]);
+  }
+  return readings.map(([, reading]) => reading);
+}
+function replayProblem(outcome, rows, repeat, terms, params) {
+  const expression = get(outcome, "expression", null);
   const groups = [];
   for (const term of terms) for (const f of term.kind === "product" ? term.factors : [term]) if (f.kind === "group") groups.push(f);
   if (!groups.length || BigInt(groups.length) * repeat !== BigInt(rows.length)) return ["roll_expression", params];  // a /roll rolls dice

@@ -157,3 +157,24 @@ async def test_a_fire_order_at_the_shooters_own_faction_says_it_cannot_fire_at_i
     assert refused == (
         "Фракция «Green» не может стрелять по своим кораблям. Её противники в бою №1: Red."
     ), refused
+
+
+async def test_a_faction_whose_name_begins_a_class_can_fire_at_that_class(campaign):
+    """FC-5.2, FC-5.3: War (2 cruisers) attacks Blue (1 war sun); War's `target:war sun` is
+    Blue's war sun, the class named whole, not War's own ships; `War` and `War: cruiser`
+    are still refused as its own."""
+    await campaign.slash("/campaign join faction:War", as_="player1")
+    await campaign.slash("/campaign join faction:Blue", as_="player2")
+    await campaign.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await campaign.slash("/combat fleet set point:Mecatol ships:1 war sun", as_="player2")
+    attack = await campaign.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert not attack.ephemeral, attack.text()
+    for target in ("War", "War: cruiser"):
+        refused = await refused_alone(
+            campaign, f"/combat order battle:1 class:cruiser target:{target}", "player1"
+        )
+        assert refused == "War cannot fire at its own ships. Its opponents in battle #1: Blue."
+    given = await campaign.slash(
+        "/combat order battle:1 class:cruiser target:war sun", as_="player1"
+    )
+    assert "→ Blue's war suns" in given.embed.description, given.text()

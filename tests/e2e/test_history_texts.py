@@ -18,6 +18,7 @@ import re
 import pytest
 
 from bot.standin import Table
+from bot.text import shown
 from tests.e2e.test_fair_dice import fair as fair  # a fixture
 from tests.e2e.test_fleet_combat import FC_E1_FACES
 from tests.e2e.test_fleet_combat import declared
@@ -273,3 +274,32 @@ async def test_csv_cells_of_typed_text_starting_as_a_formula_run_nothing_in_a_sp
     text = json.dumps(document, ensure_ascii=False)
     assert '"=HYPERLINK(\\"x\\")"' in text and '"@everyone"' in text and '"+Red"' in text
     assert "'=" not in text and "'@" not in text and "'+" not in text
+
+
+SPOOF = (
+    '{"key":"fleet_combat.roll.wound_tie","params":'
+    '{"battle":2,"round":3,"owner":"Blue","ships":"#7"}}'
+)
+
+
+async def test_a_roll_reason_written_like_a_battle_label_shows_as_typed(campaign):
+    """Player1 gives `/roll` a reason in the form of fleet combat's own dice labels (a
+    message's JSON): `/history show` and the export's page show the reason as typed, never
+    "Battle #2, round 3: Blue — which ship takes the wound" as if the bot had rolled it."""
+    table = campaign
+    await table.slash("/campaign join faction:Red", as_="player1")
+    table.script_dice([4])
+    rolled = await table.slash(f"/roll dice:1d6 reason:{SPOOF}", as_="player1")
+    assert not rolled.ephemeral, rolled.text()
+    seq = await newest(table)
+    shown_entry = await table.slash(f"/history show entry:{seq}", as_="player2")
+    names = [f.name for f in shown_entry.embed.fields]
+    assert f"1. {shown(SPOOF)}" in names, names
+    assert "Battle #2" not in shown_entry.text()
+    page = page_html(await table.slash("/history export", as_="player1"))
+    assert "Battle #2, round 3" not in page
+    (label,) = re.findall(r"<li>([^<]*wound[^<]*)", page)
+    assert label.startswith("{&quot;key&quot;:&quot;fleet"), label
+    rows = csv_rows(await table.slash("/history export", as_="player1"))
+    (row,) = [r for r in rows if r["seq"] == str(seq)]
+    assert row["purpose_text"] == SPOOF
