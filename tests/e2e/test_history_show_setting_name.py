@@ -14,16 +14,17 @@ async def shown_newest(table: Table) -> str:
 
 
 async def test_a_setting_change_is_shown_with_the_settings_full_name(campaign: Table):
-    """The GM typed `core.language` and the summary says `core.language`: the options say it
-    too, not «название: language»; a ruleset's setting is named with its ruleset."""
+    """The GM typed `setting:core.language` and the summary says `core.language`: the options
+    say it too, under the option's own name («настройка», as the command reads), not
+    «название: language»; a ruleset's setting is named with its ruleset."""
     changed = await campaign.slash(
         "/campaign settings set setting:ottoman_piracy.hit_min_face value:4", as_="gm"
     )
     assert not changed.ephemeral, changed.text()
     text = await shown_newest(campaign)
-    assert "**name**: ottoman\\_piracy.hit\\_min\\_face\n" in text, text
+    assert "**setting**: ottoman\\_piracy.hit\\_min\\_face\n" in text, text
 
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     text = await shown_newest(campaign)
     assert "core.language: теперь ru." in text, text
-    assert "**название**: core.language\n" in text, text
+    assert "**настройка**: core.language\n" in text, text
