@@ -8,8 +8,6 @@ It is now written `3d6!=6>=5`; entries logged in the old form still verify.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from bot.standin import QueuedFaces
@@ -21,8 +19,7 @@ from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.test_fair_dice import rechain_database
 from tests.e2e.test_verify_totals import exported
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.e2e.test_verify_totals import verified_offline
 
 
 async def verified_everywhere(table: Table, folder: Path) -> list[str]:
@@ -31,15 +28,7 @@ async def verified_everywhere(table: Table, folder: Path) -> list[str]:
     document, page = await exported(table, folder)
     verdict = verify_document(document)
     lines = verdict_lines(document, verdict)
-    saved = folder / "log.json"
-    saved.write_text(json.dumps(document), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "verify", str(saved)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    done = verified_offline(document, folder / "log.json")
     assert done.stdout.splitlines() == lines, done.stderr
     attrs, shown, _ = page_verdict(page)
     assert shown == lines

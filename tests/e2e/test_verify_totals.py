@@ -77,6 +77,18 @@ async def every_kind_of_roll(table: Table, faces: QueuedFaces) -> None:
     assert faces.pending == []
 
 
+def verified_offline(document: dict[str, Any], saved: Path) -> subprocess.CompletedProcess[str]:
+    """`python -m bot verify` run on the export saved at `saved`, as a player runs it."""
+    saved.write_text(json.dumps(document), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "verify", str(saved)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
 async def exported(table: Table, folder: Path) -> tuple[Document, Path]:
     """`/history export`: the JSON document, and the page saved in `folder`."""
     reply = await table.slash("/history export", as_="player1")
@@ -232,15 +244,7 @@ async def test_a_rewritten_total_or_result_is_named_offline_and_on_the_page(fair
     assert lines[0] == "❌ The log has been tampered with"
     assert f"#{verdict.problem.seq}" in lines[1]
 
-    saved = tmp_path / "tampered.json"
-    saved.write_text(json.dumps(tampered), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "verify", str(saved)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    done = verified_offline(tampered, tmp_path / "tampered.json")
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.splitlines() == lines
 
