@@ -74,6 +74,7 @@ from bot.interactions import update_message
 from bot.storage import outbox
 from bot.storage.outbox import K
 from bot.storage.outbox import OutboxMessage
+from bot.text import clip_markdown
 from bot.text import same_name
 
 __all__ = [
@@ -1039,17 +1040,15 @@ def struck_fields(embed: discord.Embed) -> None:
 def clip_lines(text: str, limit: int) -> str:
     """`text` within `limit` characters, cut at the end of a line with "…" on a line of its
     own, so that no struck line loses its closing mark; a text with no line end in its
-    second half is cut as `clip` cuts it, its last line's strike-through closed."""
+    second half is cut as `clip_markdown` cuts it (its strike-through and any other mark
+    closed)."""
     if len(text) <= limit:
         return text
     head = text[: limit - 2]
     cut = head.rfind("\n")
     if cut >= len(head) // 2:
         return head[:cut] + "\n…"
-    clipped = clip(text, limit)
-    if clipped.rsplit("\n", 1)[-1].count("~~") % 2:
-        clipped = clip(text, limit - 2) + "~~"
-    return clipped
+    return clip_markdown(text, limit)
 
 
 def _text_of(embed: discord.Embed, index: int | None) -> str:

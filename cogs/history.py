@@ -62,11 +62,12 @@ from bot.interactions import make_embed
 from bot.interactions import reply
 from bot.interactions import ruleset_choices
 from bot.interactions import update_message
-from bot.log_text import command_label as command_label  # cogs/undo.py reads it here
+from bot.log_text import command_label
 from bot.log_text import purpose_text
 from bot.text import clip_markdown
 from bot.text import shown
 from bot.turn_flow import TurnFlow
+from bot.verify_export import report_lines
 
 PAGE_SIZE = 10
 # The command whose `name` option is a setting's name, logged without its ruleset.
@@ -995,17 +996,8 @@ class HistoryCog(BotCog):
         posted = await anchors.from_interaction(interaction)
         result = await ctx.service.log.verify(ctx.campaign.id, posted)
         if isinstance(result, VerifyReport):  # a damaged file, or undo marks off the chain
-            damaged = result.problem == "damaged"
-            embed = make_embed(
-                ctx.pt("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
-                ctx.pt(
-                    f"history.verify.bad.{result.problem}",
-                    seq=result.seq,
-                    count=result.count,
-                    detail=result.detail,
-                ),
-                colour=LOSS_COLOUR,
-            )
+            title, text = report_lines(result, ctx.public_locale)
+            embed = make_embed(title, text, colour=LOSS_COLOUR)
         else:
             embed = fair_embeds.verify_embed(
                 result, posted, ctx.public_locale, test_dice=ctx.service.dice_factory is not None

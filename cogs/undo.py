@@ -46,8 +46,8 @@ async def history_undo(
     interaction: discord.Interaction[Any], reason: app_commands.Range[str, 1, REASON_MAX]
 ) -> None:
     """Show what the undo would revert, with Undo and Cancel buttons (GM only)."""
+    from bot.log_text import command_label
     from cogs.history import REVEALS  # the loaded extension's module
-    from cogs.history import command_label
     from cogs.history import entry_line
     from cogs.history import reveal_by_turn_end
 

@@ -304,14 +304,14 @@ LOGGED_CLICKS = [
 def test_history_names_every_logged_click_in_the_readers_language(command):
     """`/history list` and `/history show` name an entry by what the player did: a pirate
     question's button is the answer to that question, in Russian words for a Russian reader."""
-    from cogs.history import command_label
+    from bot.log_text import command_label
 
     assert not re.search(r"[A-Za-z]", command_label(command, "ru")), command_label(command, "ru")
     assert command_label(command, "en").startswith(command.split(" ")[0])
 
 
 def test_a_pirate_answer_is_named_as_the_answer_it_is():
-    from cogs.history import command_label
+    from bot.log_text import command_label
 
     assert command_label("pirates buy-off", "en") == "pirates buy-off answer (a button)"
     assert command_label("pirates plunder", "ru").startswith("пираты: ответ на высадку")

@@ -417,12 +417,7 @@ class UndoReads:
     async def marks_match_chain(self, campaign_id: int) -> bool:
         """The undo marks are exactly the entries the chain's compensating entries list (a
         mark added or removed by hand is caught by `verify`)."""
-        listed: set[int] = set()
-        for row in await self.db.fetchall(
-            "SELECT outcome FROM actions WHERE campaign_id = ? AND command = ?",
-            (campaign_id, UNDO_COMMAND),
-        ):
-            listed.update(int(s) for s in json.loads(row[0]).get("undid", ()))
+        listed = set(await self.undone_in(campaign_id))
         marked = {
             int(r[0])
             for r in await self.db.fetchall(

@@ -207,8 +207,7 @@ def _removed(state: SpacePiratesState, kind: str, number: int) -> Msg:
     answer and the log escape them), since a removed number is in no list any more."""
     route, planet = state.route(number), state.planet(number)
     if kind == "route" and route is not None:
-        owners = ", ".join(o.faction for o in route.owners)
-        return Msg(C + "route.removed_named", id=number, name=route.name, owners=owners)
+        return Msg(C + "route.removed_named", id=number, name=route.name, owners=_owners(route))
     if kind == "planet" and planet is not None:
         return Msg(C + "planet.removed_named", id=number, name=planet.name, owner=planet.owner)
     return Msg(C + f"{kind}.removed", id=number)  # the engine refuses a number that is gone

@@ -35,9 +35,8 @@ COUNT = re.compile(r"[+\-−–]?\d+([.,]\d+)?[xх×]?")
 
 def known_faction(factions: Sequence[Faction], name: str) -> str:
     """The campaign faction named (any case), refused when unknown."""
-    wanted = normal(name)
     for faction in factions:
-        if normal(faction.name) == wanted:
+        if is_faction(faction, name):
             return faction.name
     raise unknown_faction(name, factions)
 

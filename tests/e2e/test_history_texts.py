@@ -214,7 +214,7 @@ async def test_the_stand_ins_verify_promises_no_check_of_its_test_dice(campaign)
     await table.slash("/roll dice:1d6", as_="player1")
     said = await verify_text(table, "player1")
     assert "they will not be checked, now or when the turn ends" in said, said
-    assert "checked when the turn ends" not in said
+    assert "re-derived when the turn ends" not in said
     await russian(table)
     said = await verify_text(table, "player3")
     assert "их не проверят ни сейчас, ни после конца хода" in said, said

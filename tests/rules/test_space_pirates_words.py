@@ -9,9 +9,9 @@ from space_pirates_helpers import raid
 from space_pirates_helpers import route
 
 from bot.command_names import option_word
+from bot.log_text import command_label
 from bot.rules.space_pirates.messages import outcome_line
 from bot.rules.space_pirates.models import SpacePiratesState
-from cogs.history import command_label
 from cogs.space_pirates.choices import upkeep_asked
 
 
