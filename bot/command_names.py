@@ -9,7 +9,8 @@ word itself).
 
 `option_word` is the one rule that names a command's option for a reader: the command list
 Discord shows (`bot.app.CatalogTranslator`), `/help` and the log's options line
-(cogs/history.py) all name it by it; `choice_word` names one of its fixed choices so."""
+(cogs/history.py) all name it by it; `command_word` names any other string of a command
+(a name, a description, a fixed choice) so."""
 
 from __future__ import annotations
 
@@ -39,9 +40,10 @@ def option_word(command: str, option: str, locale: object) -> str:
     return option
 
 
-def choice_word(name: str, locale: object) -> str:
-    """A slash command's choice (its English name, as declared: "Cruising") as the reader's
-    command list shows it (`cmd:Cruising`: «Крейсерство»), else the English name."""
+def command_word(name: str, locale: object) -> str:
+    """A slash command's string as declared in English (a name, a description, a choice:
+    "Cruising") as the reader's command list shows it (`cmd:Cruising`: «Крейсерство»), else
+    as declared."""
     language = language_of(locale)
     if language == DEFAULT_LANGUAGE:
         return name

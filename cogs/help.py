@@ -16,10 +16,10 @@ from bot.campaigns import Campaign
 from bot.cog_base import BotCog
 from bot.cog_base import Choices
 from bot.cog_base import Interaction
+from bot.command_names import command_word
 from bot.command_names import option_word
 from bot.errors import NotFound
 from bot.i18n import LANGUAGES
-from bot.i18n import catalog
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.interactions import add_field
@@ -84,15 +84,6 @@ def in_campaign(known: list[CommandHelp], campaign: Campaign) -> list[CommandHel
     return [c for c in known if c.ruleset is None or c.ruleset in campaign.rulesets]
 
 
-def translated(text: str, locale: str) -> str:
-    """A command string (name, description) in the reader's language, as Discord shows it."""
-    language = language_of(locale)
-    if language == "en":
-        return text
-    value = catalog(language).get("cmd:" + text)
-    return str(value) if isinstance(value, str) else text
-
-
 def find_command(known: list[CommandHelp], text: str) -> CommandHelp | None:
     """The command typed as `text`: its English name or its name in any language Discord
     shows it in (`бой приказ`), with or without the slash, in any case."""
@@ -100,7 +91,7 @@ def find_command(known: list[CommandHelp], text: str) -> CommandHelp | None:
     for command in known:
         parts = command.qualified_name.split(" ")
         names = {command.qualified_name}
-        names |= {" ".join(translated(p, language) for p in parts) for language in LANGUAGES}
+        names |= {" ".join(command_word(p, language) for p in parts) for language in LANGUAGES}
         if wanted in {name.casefold() for name in names}:
             return command
     return None
@@ -108,7 +99,7 @@ def find_command(known: list[CommandHelp], text: str) -> CommandHelp | None:
 
 def typed(qualified_name: str, locale: str) -> str:
     """The command as the reader types it: `/компания добавить-компанию` in Russian."""
-    return "/" + " ".join(translated(part, locale) for part in qualified_name.split(" "))
+    return "/" + " ".join(command_word(part, locale) for part in qualified_name.split(" "))
 
 
 def option_name(command: CommandHelp, option: app_commands.Parameter, locale: str) -> str:
@@ -169,7 +160,7 @@ class HelpCog(BotCog):
         locale = locale_of(interaction)
         pairs = []
         for found in leaf_commands(self.bot.tree):
-            local = " ".join(translated(p, locale) for p in found.qualified_name.split(" "))
+            local = " ".join(command_word(p, locale) for p in found.qualified_name.split(" "))
             label = found.qualified_name if local == found.qualified_name else local
             pairs.append(("/" + label, found.qualified_name))
         return matching_choices(pairs, current)
@@ -194,7 +185,7 @@ def overview(
             names = ", ".join(t(f"ruleset.{key}", locale) for key in campaign.rulesets)
             intros.append(t("help.campaign_only", locale, rulesets=names or "—"))
         lines = [
-            f"{mention(c.qualified_name, ids, locale)} — {translated(c.description, locale)}"
+            f"{mention(c.qualified_name, ids, locale)} — {command_word(c.description, locale)}"
             for c in known
             if c.for_gm == for_gm
         ]
@@ -205,8 +196,8 @@ def overview(
 
 def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> discord.Embed:
     """One command: what it does, who may run it, each option, an example."""
-    local = " ".join(translated(part, locale) for part in command.qualified_name.split(" "))
-    embed = make_embed("/" + local, translated(command.description, locale))
+    local = " ".join(command_word(part, locale) for part in command.qualified_name.split(" "))
+    embed = make_embed("/" + local, command_word(command.description, locale))
     add_field(
         embed,
         t("help.command.who", locale),
@@ -225,7 +216,7 @@ def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> dis
     for option in command.options:
         name = option_name(command, option, locale)
         need = t("help.option.required" if option.required else "help.option.optional", locale)
-        lines.append(f"`{name}` ({need}) — {translated(option.description, locale)}")
+        lines.append(f"`{name}` ({need}) — {command_word(option.description, locale)}")
     # Every option is shown: as many fields as Discord's 1,024 characters a field need,
     # each ending at the end of an option's line.
     for number, value in enumerate(field_values(lines) or [t("help.option.none", locale)]):

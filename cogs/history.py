@@ -36,7 +36,7 @@ from bot.chart_files import luck_files
 from bot.cog_base import BotCog
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
-from bot.command_names import choice_word
+from bot.command_names import command_word
 from bot.command_names import option_word
 from bot.controls import Control
 from bot.dice import RollRecord
@@ -195,11 +195,11 @@ def choice_text(
     choices: ChoiceNames | None, command: str, name: str, value: Any, locale: str
 ) -> str | None:
     """A logged option that is one of its command's fixed choices as the reader's command
-    list names it (`choice_word`: «Крейсерство», not "cruise"); None: not a choice."""
+    list names it (`command_word`: «Крейсерство», not "cruise"); None: not a choice."""
     if choices is None or isinstance(value, bool) or not isinstance(value, str | int):
         return None
     declared = choices.get((command, name), {}).get(str(value))
-    return None if declared is None else choice_word(declared, locale)
+    return None if declared is None else command_word(declared, locale)
 
 
 def options_text(

@@ -80,16 +80,19 @@ async def test_the_refusal_in_russian(campaign):
 
 
 async def test_a_state_saved_before_retreat_moves_were_kept_loads(campaign):
-    """A campaign saved by a release without `retreat_moves`: it loads with no move owed."""
-    await red_attacks_blue(campaign)
+    """A campaign saved by a release without `retreat_moves`: Blue has retreated, and the
+    state, saved without the list, loads with no move owed (that release asked for none)."""
+    await blue_retreats_in_round_2(campaign)
+    before = await campaign.slash("/turn status", as_="gm")
+    assert before.embed.field("Fleet combat") == OWED
 
     def older(state):
-        state.pop("retreat_moves", None)
+        state.pop("retreat_moves")
 
     await saved_state(campaign, "fleet_combat", older)
     status = await campaign.slash("/turn status", as_="gm")
-    assert "Fleet combat" in status.text(), status.text()
-    assert "retreated" not in status.text()
+    assert OWED not in status.text(), status.text()
+    assert "Still owes a move" not in status.text(), status.text()
     shown = await campaign.slash("/combat fleet show", as_="player1")
     assert not shown.ephemeral, shown.text()
 

@@ -172,7 +172,7 @@ def _check_port(state: NavalOrdersState, port: str) -> Station:
     port named by a location number no location has (negative, or of more than six digits)
     is refused naming the range, as every location number is (`check_location_number`); a
     port registered under such a name is still found by it."""
-    station = state.stations.get(name_key(port)) or state.station_at(port)
+    station = state.station_named(port)
     if station is None:
         check_location_number(port, "NO-1.1")
         # The form asks for the port's name: one typed as a word is told as a name.

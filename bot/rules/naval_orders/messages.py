@@ -216,10 +216,7 @@ def progress_msg(force: Force, *, hide_raid_duration: bool = False) -> Msg:
 def _ship_damage(ship: Ship) -> Msg:
     """One damaged vessel as the register keeps it: "1 ship of rate IV under a jury mast",
     «1 корабль V ранга с повреждением корпуса 80 %» (NO-2.6, NO-I5)."""
-    if ship.rated and ship.rate is not None:
-        one = Msg("naval_orders.ships.rated", count=1, rate=RATE_NUMERALS[ship.rate])
-    else:
-        one = Msg(f"naval_orders.ships.{ship.kind}", count=1)
+    one = ships_msg(ship_counts([ship]))
     if ship.jury_mast and ship.hull_damage_pct:
         return Msg("naval_orders.damage.jury_hull", ship=one, pct=ship.hull_damage_pct)
     if ship.jury_mast:

@@ -404,6 +404,10 @@ class NavalOrdersState(BaseModel):
                 return station
         return None
 
+    def station_named(self, text: str) -> Station | None:
+        """The port or station `text` names: by its name, else by its location."""
+        return self.stations.get(name_key(text)) or self.station_at(text)
+
 
 def _blockade_port_named(state: NavalOrdersState, active: ActiveOrder) -> ActiveOrder:
     """`active` with its blockade's port named as the GM's list names it, if the blockade
@@ -411,7 +415,7 @@ def _blockade_port_named(state: NavalOrdersState, active: ActiveOrder) -> Active
     order = active.order
     if not isinstance(order, BlockadeOrder) or order.port is None:
         return active
-    station = state.stations.get(name_key(order.port)) or state.station_at(order.port)
+    station = state.station_named(order.port)
     if station is None or station.name == order.port:
         return active
     named = order.model_copy(update={"port": station.name})

@@ -100,7 +100,7 @@ def find_station(state: NavalOrdersState, name: str) -> Station:
     A location number no location has (negative, or of more than six digits) is refused
     naming the range, as every location number is (`check_location_number`); a port
     registered under such a name is still found by it."""
-    station = state.stations.get(name_key(name)) or state.station_at(name)
+    station = state.station_named(name)
     if station is None:
         check_location_number(name, "NO-3.3")
         raise NotFound("naval_orders.error.unknown_station", clause="NO-3.3", station=name)
