@@ -18,6 +18,7 @@ from bot.dice import ScriptFaceError
 from bot.dice_expr import MAX_CONSTANT
 from bot.dice_expr import MAX_DICE
 from bot.dice_expr import MAX_EXPRESSION_LENGTH
+from bot.dice_expr import MAX_REPEAT
 from bot.dice_expr import MAX_SIDES
 from bot.dice_expr import MAX_TERMS
 from bot.dice_expr import Constant
@@ -195,6 +196,32 @@ def test_error_points_at_the_stray_character():
         ("d6" + " " * MAX_EXPRESSION_LENGTH, "dice.error.too_long", None),
         ("2d6 / 2", "dice.error.unexpected_char", 5),
         ("2d6\u200b", "dice.error.unexpected_char", 4),
+        # success counting (test_dice_expr_forms.py): a comparison ends a group of dice
+        ("2d6+3>=5", "dice.error.compare_place", 6),
+        ("2d6>=5>=3", "dice.error.compare_place", 7),
+        ("2d6>", "dice.error.expected_target", 5),
+        ("2d6>=x", "dice.error.unexpected_char", 6),
+        ("2d6>=200000", "dice.error.number_too_large", 6),
+        # exploding dice
+        ("1d1!", "dice.error.explode_every_face", 4),
+        ("d6!>=1", "dice.error.explode_every_face", 3),
+        ("d6!<7", "dice.error.explode_every_face", 3),
+        ("2!d6", "dice.error.explode_place", 2),
+        ("1d6kh1!", "dice.error.explode_place", 7),
+        ("3d6!!", "dice.error.explode_place", 5),
+        # repeated rolls
+        ("0#d20", "dice.error.zero_repeat", 1),
+        (f"{MAX_REPEAT + 1}#d20", "dice.error.too_many_repeats", 1),
+        ("2#60d6", "dice.error.too_many_dice", 3),
+        ("d20#3", "dice.error.repeat_place", 4),
+        ("3#2#d6", "dice.error.repeat_place", 4),
+        ("3#", "dice.error.unexpected_end", 3),
+        # multiplication
+        ("2d6*", "dice.error.unexpected_end", 5),
+        ("2d6**3", "dice.error.expected_term", 5),
+        ("2d6*-1", "dice.error.expected_term", 5),
+        ("100d1000*100000", "dice.error.product_too_large", 9),
+        ("2d6/2", "dice.error.unexpected_char", 4),
     ],
 )
 def test_errors_name_the_problem_and_column(text, key, column):

@@ -1,5 +1,6 @@
 """Shared set-ups for the Ottoman piracy rules tests: the default settings, a state in the
-Ottomans' impulse, a plain declaration to vary, the powers at war, and OP-P2's piracy."""
+Ottomans' impulse, a plain declaration to vary, the powers at war, OP-E1's piracy (the
+example OP-P1 runs too) and OP-P2's."""
 
 from __future__ import annotations
 
@@ -29,6 +30,29 @@ def declaration(**changes: object) -> models.PiracyDeclaration:
 
 def at_war(*powers: str, vp: int = 0) -> models.OttomanPiracyState:
     return in_ottoman_impulse(piracy_vp=vp, at_war_with_ottomans=list(powers))
+
+
+def habsburgs_at_war(vp: int = 3) -> models.OttomanPiracyState:
+    """OP-E1's state: the Habsburgs at war with the Ottomans, `piracy_vp` 3."""
+    return at_war("hapsburg", vp=vp)
+
+
+def ionian_example(**changes: object) -> models.PiracyDeclaration:
+    """OP-E1 / OP-6: Barbarossa, 2 corsairs and a squadron in the Ionian Sea vs the Habsburgs;
+    a Habsburg squadron in Messina, Hospitaller Malta and Papal Corfu around the zone."""
+    fields: dict[str, object] = {
+        "target": "Habsburgs",
+        "naval_leaders": ["Barbarossa"],
+        "ottoman_squadrons": 1,
+        "squadrons": [
+            models.SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina")
+        ],
+        "fortified_spaces": [
+            models.FortifiedSpace(name="Malta", controller="hospitallers"),
+            models.FortifiedSpace(name="Corfu", controller="papacy"),
+        ],
+    }
+    return declaration(**{**fields, **changes})
 
 
 def dragut_in_the_aegean(**changes: object) -> models.PiracyDeclaration:

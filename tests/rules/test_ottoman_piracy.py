@@ -11,7 +11,9 @@ import importlib
 
 import pytest
 from ottoman_piracy_helpers import dragut_in_the_aegean
+from ottoman_piracy_helpers import habsburgs_at_war
 from ottoman_piracy_helpers import in_ottoman_impulse
+from ottoman_piracy_helpers import ionian_example
 
 from bot import rulesets
 from bot.dice import Dice
@@ -34,29 +36,6 @@ DEFAULTS = OttomanPiracySettings()
 def scripted(*faces: int) -> tuple[Dice, ScriptedFaces]:
     source = ScriptedFaces(faces)
     return Dice(source), source
-
-
-def ionian_example(**changes: object) -> PiracyDeclaration:
-    """OP-E1 / OP-6: Barbarossa, 2 corsairs and a squadron in the Ionian Sea vs the Habsburgs."""
-    fields: dict[str, object] = {
-        "sea_zone": "Ionian Sea",
-        "target": "Habsburgs",
-        "corsairs": 2,
-        "target_ports": 2,
-        "naval_leaders": ["Barbarossa"],
-        "ottoman_squadrons": 1,
-        "squadrons": [SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina")],
-        "fortified_spaces": [
-            FortifiedSpace(name="Malta", controller="hospitallers"),
-            FortifiedSpace(name="Corfu", controller="papacy"),
-        ],
-    }
-    fields.update(changes)
-    return PiracyDeclaration.model_validate(fields)
-
-
-def habsburgs_at_war(vp: int = 3) -> OttomanPiracyState:
-    return in_ottoman_impulse(piracy_vp=vp, at_war_with_ottomans=["hapsburg"])
 
 
 def test_op_e1_source_example_replayed_exactly() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import catalog_checks as checks
 import pytest
+from ottoman_piracy_helpers import declaration
 from ottoman_piracy_helpers import in_ottoman_impulse
 
 from bot.dice import Dice
@@ -27,7 +28,6 @@ from bot.rules.ottoman_piracy.models import CardLockKind
 from bot.rules.ottoman_piracy.models import DiceSourceKind
 from bot.rules.ottoman_piracy.models import ExclusionReason
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
-from bot.rules.ottoman_piracy.models import PiracyDeclaration
 from bot.rules.ottoman_piracy.models import SquadronGroup
 from bot.rules.ottoman_piracy.names import KNOWN_LEADERS
 from bot.rules.ottoman_piracy.names import KNOWN_POWERS
@@ -116,11 +116,7 @@ def test_rule_violation_messages_name_their_clause() -> None:
 
 def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
     """OP-E1 flow, every line rendered: no missing key, no unfilled placeholder."""
-    declaration = PiracyDeclaration(
-        sea_zone="Ionian Sea",
-        target="hapsburg",
-        corsairs=2,
-        target_ports=2,
+    piracy = declaration(
         naval_leaders=["barbarossa"],
         squadrons=[
             SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina"),
@@ -130,7 +126,7 @@ def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
     dice = Dice.scripted([2, 6, 5, 1, 2])  # 1 die misses; 3 Ottoman dice, 2 hits; d3 -> 2
     state = in_ottoman_impulse(at_war_with_ottomans=["hapsburg"])
     settings = OttomanPiracySettings()
-    declared = op.declare_piracy(state, settings, declaration, dice, turn=1)
+    declared = op.declare_piracy(state, settings, piracy, dice, turn=1)
     chosen = op.choose_reward(declared.state, settings, 1, "card", dice, hand_size=3)
     lines: list[Msg] = [*declared.lines, *chosen.lines]
     lines += [op.option_label(declared.piracy, o) for o in declared.options]

@@ -4,10 +4,10 @@ Ottoman dice for the Ottomans' faction."""
 
 from __future__ import annotations
 
+from ottoman_piracy_helpers import habsburgs_at_war
 from ottoman_piracy_helpers import in_ottoman_impulse
+from ottoman_piracy_helpers import ionian_example
 from test_ottoman_piracy import e3_declaration
-from test_ottoman_piracy import habsburgs_at_war
-from test_ottoman_piracy import ionian_example
 from test_ottoman_piracy import scripted
 
 from bot.dice_stats import rolled_by

@@ -12,13 +12,12 @@ from fractions import Fraction
 
 from ottoman_piracy_helpers import dragut_in_the_aegean
 from ottoman_piracy_helpers import in_ottoman_impulse
+from ottoman_piracy_helpers import ionian_example
 
 from bot.dice import Dice
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy.models import FortifiedSpace
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
-from bot.rules.ottoman_piracy.models import SquadronGroup
 
 TRIALS = 6000
 SIXTH = Fraction(1, 6)
@@ -64,21 +63,6 @@ def assert_close(observed: dict[int, float], exact: dict[int, Fraction], trials:
         assert abs(seen - p) <= 4 * se, f"{k} hits: {seen:.4f} vs {p:.4f} (se {se:.4f})"
 
 
-def ionian(ports: int) -> PiracyDeclaration:
-    return PiracyDeclaration(
-        sea_zone="Ionian Sea",
-        target="hapsburg",
-        corsairs=2,
-        target_ports=ports,
-        naval_leaders=["barbarossa"],
-        squadrons=[SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina")],
-        fortified_spaces=[
-            FortifiedSpace(name="Malta", controller="hospitallers"),
-            FortifiedSpace(name="Corfu", controller="papacy"),
-        ],
-    )
-
-
 def run(declaration: PiracyDeclaration, seed: int) -> tuple[list[int], list[int]]:
     """Declare the piracy TRIALS times on a fresh state; returns anti and Ottoman hits."""
     state = in_ottoman_impulse(at_war_with_ottomans=["hapsburg"])
@@ -109,7 +93,7 @@ def test_op_p1_exact_fractions_match_the_spec_table() -> None:
 
 def test_op_p1_case_a_two_ports_ottoman_hits_distribution() -> None:
     """OP-P1 case A: two or more Habsburg ports; 2 corsairs left roll 3 dice, 1 left 2."""
-    anti, ottoman = run(ionian(ports=2), seed=1)
+    anti, ottoman = run(ionian_example(target_ports=2), seed=1)
     assert_close(frequencies(ottoman), p1_exact(ports=2), TRIALS)
     # The example's own course, 1 Habsburg hit then 2 Ottoman hits, has probability 4/81.
     course = [a == 1 and o == 2 for a, o in zip(anti, ottoman, strict=True)]
@@ -121,7 +105,7 @@ def test_op_p1_case_a_two_ports_ottoman_hits_distribution() -> None:
 def test_op_p1_case_b_one_port_ottoman_hits_distribution() -> None:
     """OP-P1 case B: exactly one Habsburg port; any surviving corsair rolls 1 + 1 dice, so 3
     hits never happen."""
-    _, ottoman = run(ionian(ports=1), seed=2)
+    _, ottoman = run(ionian_example(target_ports=1), seed=2)
     assert_close(frequencies(ottoman), p1_exact(ports=1), TRIALS)
 
 
