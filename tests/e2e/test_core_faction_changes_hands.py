@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from .play import posting_in
 from .play import seat_piracy
 from .play import set_up
 from .test_answered_pings import VEGA_ASKED
@@ -116,9 +117,7 @@ async def anna_asked(table, player: str = "player1", *, language: str = "en"):
     Broker lands in Boris's Steelworks and Anna is asked to pay the fine or attempt a
     capture. The question."""
     await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await table.slash("/campaign join faction:Anna", as_=player)
     await table.slash("/campaign join faction:Boris", as_="player2")
     await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
@@ -307,9 +306,7 @@ async def vega_offered(table, language: str = "en"):
     The offer's message."""
     end_label, pay, asked = OFFERED[language]
     await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await set_up(
         table,
         [

@@ -7,6 +7,7 @@ in either language.
 
 from __future__ import annotations
 
+from .play import posting_in
 from .play import seat_piracy
 from .play import set_up
 from .test_click_outbox import message
@@ -28,9 +29,7 @@ async def piracy_while_unplayed(table, *, language: str = "en"):
     """Ottoman piracy (posting in `language`): player2 leaves the Habsburgs, and the
     Ottomans' piracy against them (3 hits) waits for a GM's reward choice. The question."""
     await table.slash("/campaign create name:Corsairs rulesets:ottoman_piracy", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await seat_piracy(table, CAST)
     await set_up(table, [("/campaign leave", "player2")])
     table.script_dice([6, 6, 6])
@@ -112,9 +111,7 @@ async def raids_board_left(table, leaves: str, *, language: str = "en") -> None:
     Steelworks (fine 180); Anna's Broker (300) is registered, then `leaves` leaves their
     faction."""
     await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await set_up(
         table,
         [

@@ -5,6 +5,7 @@ last volley, where a play-tester took it for the last shooter's."""
 from __future__ import annotations
 
 from tests.e2e.play import newest_entry
+from tests.e2e.play import posting_in
 from tests.e2e.play import set_up
 
 # By the campaign's language: the button that fights round 1 and the command the log names.
@@ -19,9 +20,7 @@ async def round_one_story(campaign, red: str, blue: str, faces: list[int], langu
     (player2) with `blue` at Mecatol (battle #1); the GM resolves round 1 on `faces`.
     `/history show` of that resolve, as player1 reads it: its text."""
     fight, command = FIGHT[language]
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await campaign.slash(setting, as_="gm")
+    await posting_in(campaign, language)
     await set_up(
         campaign,
         [

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.play import posting_in
+
 
 async def end_turn(table, turn):
     question = await table.slash("/turn end", as_="gm")
@@ -131,9 +133,7 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table, 
         f"• {who} (**{faction}**): fire orders in battle #1 at Mecatol, round 1 (FC-I7)"
         for who, faction in ((red, "Red"), (blue, "Blue"))
     ]
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
 
     question = await table.slash("/turn end", as_="gm")
     ended = await table.click(question, end_label, as_="gm")
