@@ -1,8 +1,9 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
 faction and is given a power, the GM records the powers at war with the Ottomans and starts
-their impulse), the usual fleet combat battle (Red attacks Blue at Mecatol), a refusal
-answered to its player alone, a ruleset's state as an earlier release saved it, reading a
-reply's text and buttons and the entry numbers of a `/history list` page."""
+their impulse), the campaign's language set by the GM, the usual fleet combat battle (Red
+attacks Blue at Mecatol), a refusal answered to its player alone, a ruleset's state as an
+earlier release saved it, reading a reply's text and buttons and the entry numbers of a
+`/history list` page."""
 
 from __future__ import annotations
 
@@ -51,6 +52,14 @@ async def set_up(table: Table, lines: Sequence[tuple[str, ...]]) -> None:
         assert not answered.ephemeral, (line, answered.text())
         for text in says:
             assert text in answered.embed.description, (line, answered.text())
+
+
+async def posting_in(table: Table, language: str) -> None:
+    """The GM sets the campaign's language (`core.language`) to `language`, unless it is
+    English, the language it posts in unset."""
+    if language != "en":
+        line = f"/campaign settings set setting:core.language value:{language}"
+        await set_up(table, [(line, "gm")])
 
 
 async def red_and_blue_at_mecatol(

@@ -47,16 +47,25 @@ async def test_a_player_registering_an_unowned_company_is_told_only_a_gm_may(boa
     assert not made.ephemeral, made.text()
 
 
+async def corsair_wins_the_joker(board: Table, holding: str = ""):
+    """Boris's Banker (200) holds the Joker (and Boris declares `holding`, if given, his
+    Joker Holding); Anna's Corsair (350) enters it and wins the duel (faces 1, 2). The
+    duel's answer."""
+    await board.slash("/company add-piece name:Banker value:200", as_="player2")
+    await board.slash("/company enter piece:Banker", as_="player2")
+    if holding:
+        await board.slash(f"/company holding companies:{holding}", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 2])
+    return await board.slash("/company enter piece:Corsair", as_="player1")
+
+
 async def joker_lost_and_left(board: Table):
     """Boris's Banker holds the Joker; Anna's Corsair wins the duel (faces 1, 2), then
     moves on: the duel's and the move's answers. Neither Boris nor Anna owns a Company,
     so neither ever had a Joker Holding (CR-I11)."""
     await board.slash("/company remove-company name:Steelworks", as_="gm")
-    await board.slash("/company add-piece name:Banker value:200", as_="player2")
-    await board.slash("/company enter piece:Banker", as_="player2")
-    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
-    board.script_dice([1, 2])
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    duel = await corsair_wins_the_joker(board)
     moved = await board.slash("/company move piece:Corsair", as_="player1")
     return duel, moved
 
@@ -76,13 +85,7 @@ async def test_no_joker_holding_is_said_cleared_when_none_was_declared(board: Ta
 async def test_a_declared_joker_holding_is_said_cleared_when_the_joker_is_lost(board: Table):
     """CR-I11: Boris declared Steelworks his Joker Holding; losing the Joker clears it, and
     the duel says so."""
-    await board.slash("/company add-piece name:Banker value:200", as_="player2")
-    await board.slash("/company enter piece:Banker", as_="player2")
-    await board.slash("/company holding companies:Steelworks", as_="player2")
-    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
-    board.script_dice([1, 2])
-
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    duel = await corsair_wins_the_joker(board, holding="Steelworks")
 
     assert "The Joker Holding of Boris is cleared." in duel.embed.description
 

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from .play import posting_in
 from .play import seat_piracy
 from .play import set_up
 from .test_answered_pings import VEGA_ASKED
@@ -116,9 +117,7 @@ async def anna_asked(table, player: str = "player1", *, language: str = "en"):
     Broker lands in Boris's Steelworks and Anna is asked to pay the fine or attempt a
     capture. The question."""
     await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await table.slash("/campaign join faction:Anna", as_=player)
     await table.slash("/campaign join faction:Boris", as_="player2")
     await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
@@ -293,10 +292,21 @@ async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as
     assert paid.embed.title == "Vega buys the raid off", paid.text()
 
 
-async def vega_offered(table):
-    """Space pirates: player1 plays Vega, whose route Rich the pirates raid at turn 1's end
-    and offer to buy off (SP-I34); player1 then leaves Vega. The offer's message."""
+# By the campaign's language: the label that ends the turn, the offer's button to pay and
+# what the offer's message says to Vega's player.
+OFFERED = {
+    "en": ("End turn", "Pay 600", "{}, the pirates wait for your answer."),
+    "ru": ("Завершить ход", "Заплатить 600", "{}, пираты ждут вашего ответа."),
+}
+
+
+async def vega_offered(table, language: str = "en"):
+    """Space pirates (posting in `language`): player1 plays Vega, whose route Rich the
+    pirates raid at turn 1's end and offer to buy off (SP-I34); player1 then leaves Vega.
+    The offer's message."""
+    end_label, pay, asked = OFFERED[language]
     await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await posting_in(table, language)
     await set_up(
         table,
         [
@@ -305,10 +315,9 @@ async def vega_offered(table):
         ],
     )
     table.script_dice([1, 4, 6])
-    ended = await end_turn(table, 1)
-    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
-    first = table.member("player1").id
-    assert offer.content == f"<@{first}>, the pirates wait for your answer."
+    ended = await end_turn(table, 1, end_label)
+    offer = next(m for m in ended.followups if any(b.label == pay for b in m.buttons))
+    assert offer.content == asked.format(f"<@{table.member('player1').id}>")
     left = await table.slash("/campaign leave", as_="player1")
     assert not left.ephemeral, left.text()
     return offer
@@ -434,21 +443,7 @@ async def test_a_question_asked_again_for_the_faction_left_pings_nobody(table):
 async def test_a_russian_question_for_the_faction_left_says_so_in_russian(table):
     """In a Russian campaign the offer left by its player reads «Этой фракцией никто не
     играет…»."""
-    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
-    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    await set_up(
-        table,
-        [
-            ("/campaign join faction:Vega", "player1"),
-            ("/pirates route add name:Rich goods:2350", "player1"),
-        ],
-    )
-    table.script_dice([1, 4, 6])
-    ended = await end_turn(table, 1, label="Завершить ход")
-    offer = next(m for m in ended.followups if any("600" in b.label for b in m.buttons))
-    assert offer.content == f"<@{table.member('player1').id}>, пираты ждут вашего ответа."
-
-    await table.slash("/campaign leave", as_="player1")
+    offer = await vega_offered(table, "ru")
 
     assert message(table, offer.id).content == (
         "Этой фракцией никто не играет: ответит ведущий или /пираты по_умолчанию."

@@ -7,6 +7,7 @@ in either language.
 
 from __future__ import annotations
 
+from .play import posting_in
 from .play import seat_piracy
 from .play import set_up
 from .test_click_outbox import message
@@ -28,9 +29,7 @@ async def piracy_while_unplayed(table, *, language: str = "en"):
     """Ottoman piracy (posting in `language`): player2 leaves the Habsburgs, and the
     Ottomans' piracy against them (3 hits) waits for a GM's reward choice. The question."""
     await table.slash("/campaign create name:Corsairs rulesets:ottoman_piracy", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await seat_piracy(table, CAST)
     await set_up(table, [("/campaign leave", "player2")])
     table.script_dice([6, 6, 6])
@@ -107,15 +106,12 @@ async def test_a_russian_reward_question_names_who_joins_in_russian(table):
 LAND = "/company land piece:Broker company:Steelworks"
 
 
-async def raid_while_unplayed(table, *, language: str = "en"):
+async def raids_board_left(table, leaves: str, *, language: str = "en") -> None:
     """Company raids (posting in `language`): player1 plays Anna, player2 Boris, with his
-    Steelworks (fine 180); Anna's Broker (300) is registered, then player1 leaves Anna and
-    the GM lands the Broker in the Steelworks: the incident waits for a GM's answer. The
-    question."""
+    Steelworks (fine 180); Anna's Broker (300) is registered, then `leaves` leaves their
+    faction."""
     await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    if language != "en":
-        setting = f"/campaign settings set setting:core.language value:{language}"
-        await table.slash(setting, as_="gm")
+    await posting_in(table, language)
     await set_up(
         table,
         [
@@ -123,9 +119,16 @@ async def raid_while_unplayed(table, *, language: str = "en"):
             ("/campaign join faction:Boris", "player2"),
             ("/company add-company name:Steelworks fine:180", "player2"),
             ("/company add-piece name:Broker value:300", "player1"),
-            ("/campaign leave", "player1"),
+            ("/campaign leave", leaves),
         ],
     )
+
+
+async def raid_while_unplayed(table, *, language: str = "en"):
+    """The board of `raids_board_left` (posting in `language`), player1 leaving Anna; the GM
+    lands the Broker in the Steelworks: the incident waits for a GM's answer. The
+    question."""
+    await raids_board_left(table, "player1", language=language)
     return await table.slash(LAND, as_="gm")
 
 
@@ -155,17 +158,7 @@ async def test_a_step_pinged_in_a_message_of_its_own_names_who_joins(table):
     """CR-3.2: player2 leaves Boris; Anna (player1) lands and fails a capture (BD 3): the
     step moves on to Boris, nobody playing him, and the GMs are pinged by a message of its
     own. Player3 joins as Boris: that message now asks player3, whose click counterattacks."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await set_up(
-        table,
-        [
-            ("/campaign join faction:Anna", "player1"),
-            ("/campaign join faction:Boris", "player2"),
-            ("/company add-company name:Steelworks fine:180", "player2"),
-            ("/company add-piece name:Broker value:300", "player1"),
-            ("/campaign leave", "player2"),
-        ],
-    )
+    await raids_board_left(table, "player2")
     question = await table.slash(LAND, as_="player1")
     table.script_dice([3])
     seen = seen_now(table)

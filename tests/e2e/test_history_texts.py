@@ -89,6 +89,13 @@ async def newest(table: Table) -> int:
     return int(row[0])
 
 
+async def rolled_entry(table: Table, faces: list[int], line: str, as_: str = "gm") -> int:
+    """`line` typed by `as_`, its dice scripted to `faces`: its entry's number."""
+    table.script_dice(faces)
+    await table.slash(line, as_=as_)
+    return await newest(table)
+
+
 async def undo(table: Table, reason: str, confirm: str) -> int:
     question = await table.slash(f"/history undo reason:{reason}", as_="gm")
     await table.click(question, confirm, as_="gm")
@@ -122,20 +129,12 @@ async def test_an_undone_secret_roll_and_an_undone_roll_read_so_everywhere(campa
     confirm, end_label, undone_mark, undone_sentence = LANGUAGES[language]
     if language == "ru":
         await russian(table)
-    table.script_dice([1])
-    await table.slash("/roll dice:1d20 reason:ambush secret:true", as_="gm")
-    secret = await newest(table)
+    secret = await rolled_entry(table, [1], "/roll dice:1d20 reason:ambush secret:true")
     undo_secret = await undo(table, "misclick", confirm)
-    table.script_dice([15])
-    await table.slash("/roll dice:1d20 reason:ambush secret:true", as_="gm")
-    again = await newest(table)
-    table.script_dice([83])
-    await table.slash("/roll dice:1d100 reason:treasure", as_="gm")
-    treasure = await newest(table)
+    again = await rolled_entry(table, [15], "/roll dice:1d20 reason:ambush secret:true")
+    treasure = await rolled_entry(table, [83], "/roll dice:1d100 reason:treasure")
     undo_treasure = await undo(table, "I did not like that roll", confirm)
-    table.script_dice([42])
-    await table.slash("/roll dice:1d100 reason:treasure", as_="gm")
-    treasure_again = await newest(table)
+    treasure_again = await rolled_entry(table, [42], "/roll dice:1d100 reason:treasure")
 
     ended = await end_turn(table, label=end_label)
     told = "\n".join(e.get("description") or "" for m in ended.followups for e in m.embeds)
@@ -245,14 +244,10 @@ async def test_csv_cells_of_typed_text_starting_as_a_formula_run_nothing_in_a_sp
     await table.slash("/campaign create name:Formulas", as_="gm")
     joined = await table.slash("/campaign join faction:+Red", as_="player1")
     assert not joined.ephemeral, joined.text()
-    table.script_dice([6, 3])
-    await table.slash("/roll dice:2d6+1 secret:true reason:=cmd|' x", as_="gm")
-    secret = await newest(table)
+    secret = await rolled_entry(table, [6, 3], "/roll dice:2d6+1 secret:true reason:=cmd|' x")
     revealed = await table.slash(f"/reveal entry:{secret}", as_="gm")
     assert not revealed.ephemeral, revealed.text()
-    table.script_dice([1])
-    await table.slash("/roll dice:-1d4-1 reason:@everyone", as_="player1")
-    rolled = await newest(table)
+    rolled = await rolled_entry(table, [1], "/roll dice:-1d4-1 reason:@everyone", "player1")
     undone = await undo(table, '=HYPERLINK("x")', "Undo")
 
     exported = await table.slash("/history export", as_="player1")

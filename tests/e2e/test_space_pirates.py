@@ -126,6 +126,21 @@ def question_of(ended, label):
     return next(m for m in ended.followups if any(b.label == label for b in m.buttons))
 
 
+async def guarded_route_raided(
+    pirates, route, as_, battle, label="End turn", answer="Refuse and fight"
+):
+    """`/pirates route add` with the options `route` (ships guarding it), typed by `as_`; the
+    route is raided through Vega at turn 1's end (d20 1, 1d6 6: three raiders, value 300) and
+    Vega answers with the button `answer` (the turn ended by `label`), the battle fought on
+    the faces `battle`. Vega's answer."""
+    added = await pirates.slash(f"/pirates route add {route}", as_=as_)
+    assert not added.ephemeral, added.text()
+    pirates.script_dice([1, 6])
+    ended = await end_turn(pirates, 1, label)
+    pirates.script_dice(battle)
+    return await pirates.click(question_of(ended, answer), answer, as_="player1")
+
+
 async def raided_undefended(pirates, answer, route="Open"):
     """Vega's undefended route (goods 160) is raided at turn 1's end (d20 1, 1d6 3: one
     raider of value 150, a buy-off of 15) and Vega answers with the button `answer`."""

@@ -9,14 +9,12 @@ Player1 plays Vega, player2 Orion. Faces are scripted in the order the engine ro
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.test_space_pirates import end_turn
-from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import guarded_route_raided
 
 pirates = base.pirates
 
-# Vega's raid: d20 1, strength 6 (three raiders); refused: Orion's cruiser rolls 1, 1, the
-# raiders 6, 6, 6 and the cruiser's defence 1, 1, 1 (destroyed). Orion's own roll: 20.
-RAID = [1, 6]
+# Vega's raid (three raiders, `guarded_route_raided`), refused: Orion's cruiser rolls 1, 1,
+# the raiders 6, 6, 6 and the cruiser's defence 1, 1, 1 (destroyed). Orion's own roll: 20.
 BATTLE = [1, 1, 6, 6, 6, 1, 1, 1, 20]
 
 
@@ -27,18 +25,8 @@ def flat(text: str) -> str:
 async def orions_cruiser_lost_in_vegas_raid(pirates):
     """Orion's cruiser guards Vega and Orion's route Shared; the pirates raid it through Vega,
     who refuses the buy-off, and win. The refusal's answer."""
-    added = await pirates.slash(
-        "/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion "
-        "faction:Vega",
-        as_="gm",
-    )
-    assert not added.ephemeral, added.text()
-    pirates.script_dice(RAID)
-    ended = await end_turn(pirates, 1)
-    pirates.script_dice(BATTLE)
-    return await pirates.click(
-        question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
-    )
+    route = "name:Shared goods:100 owners:Vega:60, Orion:40 ships:cruiser@Orion faction:Vega"
+    return await guarded_route_raided(pirates, route, "gm", BATTLE)
 
 
 async def test_a_co_owner_reads_the_cruiser_it_lost_in_the_other_owners_raid(pirates):

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
 from tests.e2e.play import refused_alone
-from tests.e2e.test_space_pirates import end_turn
-from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import guarded_route_raided
 
 pirates = base.pirates
 
-# Vega's raid: d20 1, strength 6 (three raiders). In each round the defenders miss (1s),
-# the raiders hit 6, 6, 6 and the defence rolls 1, 1, 1: the cruisers fall in round 1, the
-# destroyer in round 2. Then Orion's own roll: 20 (no raid).
-RAID = [1, 6]
+# Vega's raid: three raiders (`guarded_route_raided`). In each round the defenders miss
+# (1s), the raiders hit 6, 6, 6 and the defence rolls 1, 1, 1: the cruisers fall in round 1,
+# the destroyer in round 2. Then Orion's own roll: 20 (no raid).
 MISS_THEN_HIT = [1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 6, 6, 6, 1, 1, 1, 20]
 # Two cruisers, one of each owner: round 1 four misses, one cruiser falls; round 2 two
 # misses, the other falls.
@@ -35,18 +33,8 @@ def flat(text: str) -> str:
 async def vegas_refused_raid(pirates, ships: str, faces: list[int]):
     """Vega and Orion's route Shared, guarded by `ships`, is raided through Vega, who
     refuses the buy-off; the battle is fought on `faces`. The answer and Vega's pages."""
-    added = await pirates.slash(
-        f"/pirates route add name:Shared goods:100 owners:Vega:60, Orion:40 ships:{ships} "
-        "faction:Vega",
-        as_="gm",
-    )
-    assert not added.ephemeral, added.text()
-    pirates.script_dice(RAID)
-    ended = await end_turn(pirates, 1)
-    pirates.script_dice(faces)
-    fought = await pirates.click(
-        question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
-    )
+    route = f"name:Shared goods:100 owners:Vega:60, Orion:40 ships:{ships} faction:Vega"
+    fought = await guarded_route_raided(pirates, route, "gm", faces)
     report = await pirates.slash("/pirates report turn:1", as_="player1")
     page = await pirates.click(report, "Next ▶", as_="player1")
     return fought, flat(page.embed.description)

@@ -11,14 +11,13 @@ the strength die, then the battle (Vega's destroyer, then the raiders, then the 
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.test_space_pirates import end_turn
-from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import guarded_route_raided
 
 pirates = base.pirates
 
-# d20 1 (attack), 1d6 6: value 300, three raiders; refused: the destroyer misses (1), the
-# raiders hit 6, 6, 6 and the destroyer's defence rolls 1, 1, 1 (destroyed).
-RAID = [1, 6]
+# d20 1 (attack), 1d6 6: value 300, three raiders (`guarded_route_raided`); refused: the
+# destroyer misses (1), the raiders hit 6, 6, 6 and the destroyer's defence rolls 1, 1, 1
+# (destroyed).
 BATTLE = [1, 6, 6, 6, 1, 1, 1]
 
 
@@ -27,14 +26,8 @@ def flat(text: str) -> str:
 
 
 async def lost_the_guard(pirates, label="End turn", answer="Refuse and fight"):
-    added = await pirates.slash(
-        "/pirates route add name:Lane goods:100 ships:destroyer", as_="player1"
-    )
-    assert not added.ephemeral, added.text()
-    pirates.script_dice(RAID)
-    ended = await end_turn(pirates, 1, label)
-    pirates.script_dice(BATTLE)
-    return await pirates.click(question_of(ended, answer), answer, as_="player1")
+    route = "name:Lane goods:100 ships:destroyer"
+    return await guarded_route_raided(pirates, route, "player1", BATTLE, label, answer)
 
 
 async def test_the_summary_names_the_guard_the_raided_player_lost(pirates):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.play import posting_in
+
 
 async def end_turn(table, turn):
     question = await table.slash("/turn end", as_="gm")
@@ -93,12 +95,35 @@ async def red_attacks_blue_at_mecatol(table):
     await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
 
 
-async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
+# What the turn end's ping says to Red's and Blue's players after round 1 at Mecatol, in the
+# campaign's language: the label that ends turn 1, the ping's first line, and each player's
+# line ({who} their mention, {faction} their fleet).
+TURN_END_PING = {
+    "en": (
+        "End turn 1",
+        "The turn's end concerns you:",
+        "{who} — Fleet combat: Battle #1 at Mecatol, round 1: {faction} lost 1 cruiser — still"
+        " fighting (frozen until the next turn, FC-5.23); awaited from you: fire orders or a"
+        " retreat in battle #1 at Mecatol, round 2 (FC-I7)",
+    ),
+    "ru": (
+        "Завершить ход 1",
+        "Конец хода касается вас:",
+        "{who} — Флотский бой: Бой №1 в точке Mecatol, раунд 1: потери фракции «{faction}»: 1"
+        " крейсер — бой продолжается (заморожен до следующего хода, FC-5.23); от вас ждут:"
+        " приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2 (FC-I7)",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(TURN_END_PING))
+async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table, language):
     """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
-    targets); the ping gives Red's and Blue's players a line each, with what their fleet
-    lost and the fire orders they now owe for round 2, and pings not Green's; the status
-    before lists each once with the fire orders they owe (round 1 admits no retreat,
-    FC-6.4), without the faction twice (review #25)."""
+    targets); the ping gives Red's and Blue's players a line each, in the campaign's
+    language, with what their fleet lost and the fire orders they now owe for round 2, and
+    pings not Green's; the status before lists each once with the fire orders they owe
+    (round 1 admits no retreat, FC-6.4), without the faction twice (review #25)."""
+    end_label, heading, owes = TURN_END_PING[language]
     await red_attacks_blue_at_mecatol(table)
     status = await table.slash("/turn status", as_="gm")
     title, lines = owed_field(status)
@@ -108,41 +133,16 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
         f"• {who} (**{faction}**): fire orders in battle #1 at Mecatol, round 1 (FC-I7)"
         for who, faction in ((red, "Red"), (blue, "Blue"))
     ]
-
-    ended = await end_turn(table, 1)
-
-    [line] = [m for m in ended.followups if m.pings]
-    owed = "fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7)"
-    fought = "Battle #1 at Mecatol, round 1: {} lost 1 cruiser — still fighting (frozen until"
-    assert line.content.splitlines() == [
-        "The turn's end concerns you:",
-        f"{red} — Fleet combat: {fought.format('Red')} the next turn, FC-5.23); awaited from"
-        f" you: {owed}",
-        f"{blue} — Fleet combat: {fought.format('Blue')} the next turn, FC-5.23); awaited from"
-        f" you: {owed}",
-    ]
-    assert line.pings == {"player1", "player2"}
-
-
-async def test_the_turn_end_ping_says_what_is_owed_in_the_campaigns_language(table):
-    """In a Russian campaign the ping says in Russian what each fleet lost, then the fire
-    orders each pinged player owes for round 2 (FC-I7)."""
-    await red_attacks_blue_at_mecatol(table)
-    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await posting_in(table, language)
 
     question = await table.slash("/turn end", as_="gm")
-    ended = await table.click(question, "Завершить ход 1", as_="gm")
+    ended = await table.click(question, end_label, as_="gm")
 
     [line] = [m for m in ended.followups if m.pings]
-    red, blue = (f"<@{table.member(p).id}>" for p in ("player1", "player2"))
-    owed = "приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2 (FC-I7)"
-    fought = "Бой №1 в точке Mecatol, раунд 1: потери фракции «{}»: 1 крейсер — бой продолжается"
     assert line.content.splitlines() == [
-        "Конец хода касается вас:",
-        f"{red} — Флотский бой: {fought.format('Red')} (заморожен до следующего хода, FC-5.23);"
-        f" от вас ждут: {owed}",
-        f"{blue} — Флотский бой: {fought.format('Blue')} (заморожен до следующего хода,"
-        f" FC-5.23); от вас ждут: {owed}",
+        heading,
+        owes.format(who=red, faction="Red"),
+        owes.format(who=blue, faction="Blue"),
     ]
     assert line.pings == {"player1", "player2"}
 

@@ -136,6 +136,18 @@ async def test_undone_reminders_remind_at_the_points_put_back(
     assert len(await tick(played)) == 1
 
 
+async def clear_undone(played, clock, deadline: int, undone_at: float):
+    """Turn 1's deadline set `deadline` hours ahead and cleared at hour 1; at hour
+    `undone_at` the scheduler has nothing to do, and the GM undoes the clear. The undo's
+    answer."""
+    await played.slash(f"/turn deadline set when:{deadline}h", as_="gm")
+    clock.at(1)
+    await played.slash("/turn deadline clear", as_="gm")
+    clock.at(undone_at)
+    assert await tick(played) == []
+    return await undo(played, "clear was a mistake")
+
+
 async def test_an_undone_clear_after_the_deadline_passed_leaves_the_turn_to_the_gm(
     battle,  # noqa: F811 - the fixture
     clock,
@@ -145,13 +157,8 @@ async def test_an_undone_clear_after_the_deadline_passed_leaves_the_turn_to_the_
     stays open without a deadline, and the log verifies."""
     played = battle
     await played.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
-    await played.slash("/turn deadline set when:2h", as_="gm")
-    clock.at(1)
-    await played.slash("/turn deadline clear", as_="gm")
-    clock.at(3)
-    assert await tick(played) == []
 
-    done = await undo(played, "clear was a mistake")
+    done = await clear_undone(played, clock, deadline=2, undone_at=3)
 
     said = done.embed.description
     assert (
@@ -170,13 +177,8 @@ async def test_an_undone_clear_before_the_deadline_brings_it_back(
     the deadline again, the 24 h reminder missed while it was cleared pings Red's and Blue's
     players once at the next step, and at hour 48 the GMs are pinged."""
     played = battle
-    await played.slash("/turn deadline set when:48h", as_="gm")
-    clock.at(1)
-    await played.slash("/turn deadline clear", as_="gm")
-    clock.at(30)
-    assert await tick(played) == []
 
-    done = await undo(played, "clear was a mistake")
+    done = await clear_undone(played, clock, deadline=48, undone_at=30)
 
     assert "does not come back" not in done.embed.description
     status = await played.slash("/turn status", as_="gm")
