@@ -376,7 +376,6 @@ def move_piece(
         PieceMoved(
             piece=record.name,
             to_company=None if target_key is None else work.state.companies[target_key].name,
-            marks_cleared=len(cleared),
             cleared=cleared,
         )
     )

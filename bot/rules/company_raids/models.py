@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Annotated
+from typing import Any
 from typing import Literal
 
 from pydantic import BaseModel
 from pydantic import ConfigDict
 from pydantic import Field
+from pydantic import SerializerFunctionWrapHandler
+from pydantic import model_serializer
+from pydantic import model_validator
 
 from bot.rulesets import ArchiveRecord
 from bot.text import FACTION_NAME_MAX
@@ -396,14 +400,33 @@ class PieceDeleted(_Event):
 
 class PieceMoved(_Event):
     """A piece leaves its square (CR-I9: its marks are cleared) for another square.
-    `cleared` names the Companies whose marks were cleared (empty in events logged before
-    it was kept: those tell only their number, `marks_cleared`)."""
+    `cleared` names the Companies whose marks were cleared (their number is its length).
+
+    An event logged before the Companies were named tells only their number,
+    `marks_cleared`: it is read from those alone, and written only for them (one logged
+    with both drops the count, as the names give it)."""
 
     kind: Literal["piece_moved"] = "piece_moved"
     piece: str
     to_company: str | None
     marks_cleared: int = 0
     cleared: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count_of_names(cls, data: Any) -> Any:
+        """The count logged beside the names is theirs: it is not kept twice."""
+        if isinstance(data, dict) and data.get("cleared"):
+            return {k: v for k, v in data.items() if k != "marks_cleared"}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_count_of_names(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The count is written only for an event that does not name the Companies."""
+        data = handler(self)
+        if isinstance(data, dict) and not self.marks_cleared:
+            data.pop("marks_cleared", None)
+        return data
 
 
 Event = Annotated[
