@@ -289,20 +289,33 @@ def settle_first() -> Msg:
     return Msg(P + "error.settle_first")
 
 
+def refuse_if_open(
+    busy: CompanyIncident | JokerIncident | None,
+    message: str,
+    clause: str | None = None,
+    **names: str,
+) -> None:
+    """A record held by the open incident `busy` (None: none holds it) is refused a change:
+    the refusal (`message`, naming the record by `names`) gives the incident, cites `clause`
+    (by default that of the choice the incident waits for, `STEP_CLAUSES`) and says how to
+    settle it first."""
+    if busy is not None:
+        raise refusal(
+            Conflict,
+            P + message,
+            clause=clause or STEP_CLAUSES[busy.step],
+            incident=busy.id,
+            settle=settle_first(),
+            **names,
+        )
+
+
 def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
     """A piece taking part in an open incident stays where it is until it closes: the
     refusal cites the clause of the choice the incident waits for (`STEP_CLAUSES`) and says
     how to settle it."""
-    busy = state.open_incident_of(piece_key)
-    if busy is not None:
-        raise refusal(
-            Conflict,
-            P + "error.piece_in_incident",
-            clause=STEP_CLAUSES[busy.step],
-            piece=state.pieces[piece_key].name,
-            incident=busy.id,
-            settle=settle_first(),
-        )
+    piece = state.pieces[piece_key].name
+    refuse_if_open(state.open_incident_of(piece_key), "error.piece_in_incident", piece=piece)
 
 
 def company_name(state: CompanyRaidsState, key: str) -> str:
