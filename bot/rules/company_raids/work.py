@@ -22,6 +22,7 @@ from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.company_raids.amounts import fraction_text
 from bot.rules.company_raids.amounts import rounded
+from bot.rules.company_raids.models import ChoiceOffered
 from bot.rules.company_raids.models import Company
 from bot.rules.company_raids.models import CompanyIncident
 from bot.rules.company_raids.models import CompanyRaidsState
@@ -144,6 +145,19 @@ class Work:
         self.events.append(event)
         if incident is not None:
             incident.events.append(event)
+
+    def offer(
+        self,
+        incident: CompanyIncident | JokerIncident,
+        faction: Faction | None,
+        options: list[str],
+    ) -> None:
+        """Post the pending choice of the incident's current step: who answers (None: the
+        GM) and the options."""
+        offered = ChoiceOffered(
+            incident=incident.id, step=incident.step, faction=faction, options=options
+        )
+        self.emit(offered, incident)
 
     def roll(self, purpose: str, clause: str, hit_faces: set[int], by: Faction | None) -> int:
         """One roll of the Black die (CR-I1), recorded with the faces that count, as rolled
