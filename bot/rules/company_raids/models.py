@@ -167,22 +167,26 @@ class PieceLanded(_Event):
     passing: bool = False
 
 
-class ChoiceOffered(_Event):
+class _StepEvent(_Event):
+    """An event of one step of an incident: the incident's number and the step it is at."""
+
+    kind: str
+    incident: int
+    step: Step
+
+
+class ChoiceOffered(_StepEvent):
     """A pending choice is posted (CR-2.2, CR-3.2, CR-I12, CR-I13, CR-I17)."""
 
     kind: Literal["offered"] = "offered"
-    incident: int
-    step: Step
     faction: Faction | None
     options: list[str]
 
 
-class ChoiceMade(_Event):
+class ChoiceMade(_StepEvent):
     """An answer to a pending choice; `by` None is the GM; `forced` per CR-I19."""
 
     kind: Literal["chosen"] = "chosen"
-    incident: int
-    step: Step
     option: str
     by: Faction | None
     forced: bool = False
@@ -265,23 +269,27 @@ class JokerEntered(_Event):
     joker_owner: Faction | None
 
 
-class JokerTaken(_Event):
+class _JokerHolderEvent(_Event):
+    """An event naming who owns the Joker now (`faction`) and the piece holding it."""
+
+    kind: str
+    faction: Faction
+    piece: str
+
+
+class JokerTaken(_JokerHolderEvent):
     """CR-5.4, CR-I10, CR-I18: a player becomes the Joker's owner free of charge, no roll."""
 
     kind: Literal["joker_taken"] = "joker_taken"
-    faction: Faction
-    piece: str
     remaining: bool = False
 
 
-class JokerHeld(_Event):
+class JokerHeld(_JokerHolderEvent):
     """CR-I18 (`joker_taken_by_remaining_piece`, `joker_owned_while_any_piece = false`): the
     holding piece left and the first piece left inside is the owner's own: ownership and the
     Joker Holding stand, and that piece holds the Joker now."""
 
     kind: Literal["joker_held"] = "joker_held"
-    faction: Faction
-    piece: str
 
 
 class JokerJoined(_Event):
