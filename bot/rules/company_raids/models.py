@@ -170,7 +170,7 @@ class PieceLanded(_Event):
 class _StepEvent(_Event):
     """An event of one step of an incident: the incident's number and the step it is at."""
 
-    kind: str
+    kind: str  # each event's own, here so that it stays the first key of its JSON
     incident: int
     step: Step
 
@@ -272,7 +272,7 @@ class JokerEntered(_Event):
 class _JokerHolderEvent(_Event):
     """An event naming who owns the Joker now (`faction`) and the piece holding it."""
 
-    kind: str
+    kind: str  # each event's own, here so that it stays the first key of its JSON
     faction: Faction
     piece: str
 
