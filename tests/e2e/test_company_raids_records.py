@@ -8,16 +8,21 @@ Black die are scripted in the order the bot rolls them.
 
 from __future__ import annotations
 
+from bot.verify_export import verify_document
+
 from .confirming import confirmed
 from .play import refused_alone
 from .test_company_raids import CAPTURE
 from .test_company_raids import COUNTER
 from .test_company_raids import FINE
 from .test_company_raids import LAND
+from .test_company_raids import PAY
 from .test_company_raids import RUSSIAN
 from .test_company_raids import board  # noqa: F401 - the fixture
 from .test_company_raids import board_shown
 from .test_company_raids import counterattacked
+from .test_history_export import read_gz
+from .test_undo import verified
 
 SETTLE = (
     "Settle the incident first (a GM can force the answer with /company force, or undo its"
@@ -132,6 +137,24 @@ async def test_a_move_or_removal_held_by_an_open_incident_says_how_to_settle_it(
     await confirmed(board, "/company force", as_="gm")
     moved = await board.slash("/company move piece:Broker", as_="player1")
     assert not moved.ephemeral
+
+
+async def test_a_move_off_a_company_names_it_in_the_log_and_the_log_verifies(board):  # noqa: F811
+    """CR-I9: Anna lands Broker in Steelworks and pays; moving Broker off frees Steelworks.
+    The move's log entry names Steelworks, and the log verifies, in the bot and offline."""
+    question = await board.slash(LAND, as_="player1")
+    await board.click(question, PAY, as_="player1")
+    moved = await board.slash("/company move piece:Broker", as_="player1")
+    assert "Broker has left: it may raid Steelworks again" in moved.embed.description
+
+    exported = read_gz(await board.slash("/history export", as_="player1"))
+    (entry,) = [e for e in exported["entries"] if e["command"] == "company move"]
+    assert entry["outcome"]["summary"][-1] == {
+        "key": "company_raids.board.marks_cleared",
+        "params": {"companies": "Steelworks", "piece": "Broker"},
+    }
+    assert (await verified(board)).startswith("✅ The log is intact")
+    assert verify_document(exported).ok
 
 
 async def test_a_landing_that_names_its_stop_as_passed_is_refused(board):  # noqa: F811

@@ -229,6 +229,10 @@ def test_cr_i9_leaving_names_the_company_whose_mark_is_cleared() -> None:
     paid = cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice())
     moved = cr.move_piece(paid.state, helpers.DEFAULTS, "Broker")
     assert [e.cleared for e in moved.events if isinstance(e, PieceMoved)] == [["Steelworks"]]
+    # The log names the Company once: the number of marks cleared is that of the names.
+    assert [e.model_dump(mode="json") for e in moved.events if isinstance(e, PieceMoved)] == [
+        {"kind": "piece_moved", "piece": "Broker", "to_company": None, "cleared": ["Steelworks"]}
+    ]
     assert helpers.rendered(moved)[-1] == "Broker has left: it may raid Steelworks again (CR-I9)."
     assert helpers.rendered(moved, "ru")[-1] == (
         "Фигура Broker ушла и может снова атаковать Компанию Steelworks (CR-I9)."
@@ -238,14 +242,36 @@ def test_cr_i9_leaving_names_the_company_whose_mark_is_cleared() -> None:
 def test_cr_i9_a_move_logged_before_the_companies_were_named_still_reads() -> None:
     """A move's event as an earlier release logged it (its count of cleared marks, no
     names) still loads, and tells the mark cleared without a Company to name."""
-    old = PieceMoved.model_validate(
-        {"kind": "piece_moved", "piece": "Broker", "to_company": None, "marks_cleared": 1}
-    )
+    logged = {"kind": "piece_moved", "piece": "Broker", "to_company": None, "marks_cleared": 1}
+    old = PieceMoved.model_validate(logged)
     assert old.cleared == []
     assert [line.render("en") for line in event_lines(old)] == [
         "Broker moves elsewhere on the board.",
         "Broker has left: it may raid again the Companies it had an incident in (CR-I9).",
     ]
+    # Written again, it keeps its count: nothing else tells it.
+    assert old.model_dump(mode="json") == {**logged, "cleared": []}
+
+
+def test_cr_i9_a_move_logged_with_both_the_count_and_the_names_reads_as_a_new_one() -> None:
+    """A move's event as a later release logged it, its count of cleared marks beside the
+    Companies' names, still loads and tells the Companies; written again, the count is
+    dropped, as the names give it."""
+    logged = {
+        "kind": "piece_moved",
+        "piece": "Broker",
+        "to_company": "Docks",
+        "marks_cleared": 2,
+        "cleared": ["Mill", "Steelworks"],
+    }
+    old = PieceMoved.model_validate(logged)
+    assert [line.render("en") for line in event_lines(old)] == [
+        "Broker moves to Docks.",
+        "Broker has left: it may raid Mill, Steelworks again (CR-I9).",
+    ]
+    new = PieceMoved(piece="Broker", to_company="Docks", cleared=["Mill", "Steelworks"])
+    assert old == new
+    assert old.model_dump(mode="json") == {k: v for k, v in logged.items() if k != "marks_cleared"}
 
 
 def test_cr_i9_naming_the_company_itself_as_passed_does_not_leave_it() -> None:

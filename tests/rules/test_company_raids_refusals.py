@@ -22,6 +22,7 @@ from bot.rules.company_raids import CompanyRaidsState
 from bot.rules.company_raids.models import MAX_COMPANIES
 from bot.rules.company_raids.models import MAX_PIECES
 from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import IncidentRecord
 from bot.rules.company_raids.models import Piece
 from bot.rulesets import TurnContext
 
@@ -354,6 +355,35 @@ def test_state_round_trips_through_json_mid_incident() -> None:
     restored = CompanyRaidsState.model_validate_json(entered.state.model_dump_json())
     assert restored == entered.state
     assert cr.awaiting_of(restored, config, restored.joker_incident) == entered.awaiting
+
+
+# An incident's record as the archive kept it before its events shared their fields (the
+# incident and step of a choice, the owner and holding piece of the Joker).
+ARCHIVED_RECORD = (
+    '{"id":3,"kind":"joker","turn":2,"events":['
+    '{"kind":"joker_entered","incident":3,"piece":"Corsair","faction":"Anna","joker_owner":"Boris"},'
+    '{"kind":"offered","incident":3,"step":"attack_choice","faction":"Anna",'
+    '"options":["attack","decline"]},'
+    '{"kind":"chosen","incident":3,"step":"attack_choice","option":"decline","by":null,'
+    '"forced":true,"amount":null},'
+    '{"kind":"joker_taken","faction":"Anna","piece":"Corsair","remaining":true},'
+    '{"kind":"joker_held","faction":"Anna","piece":"Corsair"}]}'
+)
+
+
+def test_an_archived_record_reads_and_is_written_back_as_it_was() -> None:
+    """An incident's archived record from before reads whole, each event of its kind, and
+    is written back to the same JSON, key for key in the same order: the archive's digests
+    and a restored state are unchanged."""
+    record = IncidentRecord.model_validate_json(ARCHIVED_RECORD)
+    assert [type(e).__name__ for e in record.events] == [
+        "JokerEntered",
+        "ChoiceOffered",
+        "ChoiceMade",
+        "JokerTaken",
+        "JokerHeld",
+    ]
+    assert record.model_dump_json() == ARCHIVED_RECORD
 
 
 def test_finished_incidents_leave_the_state_for_the_archive() -> None:

@@ -33,7 +33,6 @@ from bot.rules.company_raids.models import PieceRegistered
 from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.raids import is_rival_company
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import STEP_CLAUSES
 from bot.rules.company_raids.work import P
 from bot.rules.company_raids.work import RaidOutcome
 from bot.rules.company_raids.work import Work
@@ -44,6 +43,7 @@ from bot.rules.company_raids.work import find_company
 from bot.rules.company_raids.work import find_piece
 from bot.rules.company_raids.work import is_joker_name
 from bot.rules.company_raids.work import refusal
+from bot.rules.company_raids.work import refuse_if_open
 from bot.rules.company_raids.work import settle_first
 from bot.text import look_alike
 from bot.text import tidy
@@ -162,15 +162,7 @@ def edit_company(
             holding=company.holding or "—",
         )
     busy = state.incident_on(key)
-    if busy is not None:
-        raise refusal(
-            Conflict,
-            P + "error.company_edit_in_incident",
-            clause="CR-I4",
-            company=company.name,
-            incident=busy.id,
-            settle=settle_first(),
-        )
+    refuse_if_open(busy, "error.company_edit_in_incident", "CR-I4", company=company.name)
     _check_not_ahead(state, key, "error.company_edit_ahead")
     work = Work.on(state, settings)
     record = work.state.companies[key]
@@ -218,16 +210,7 @@ def remove_company(
     the choice it waits for and saying how to settle it."""
     key, company = find_company(state, name)
     _check_owner(company.owner, by_faction, company.name)
-    busy = state.incident_on(key)
-    if busy is not None:
-        raise refusal(
-            Conflict,
-            P + "error.company_in_incident",
-            clause=STEP_CLAUSES[busy.step],
-            company=company.name,
-            incident=busy.id,
-            settle=settle_first(),
-        )
+    refuse_if_open(state.incident_on(key), "error.company_in_incident", company=company.name)
     _check_not_ahead(state, key, "error.company_remove_ahead")
     work = Work.on(state, settings)
     del work.state.companies[key]
@@ -301,15 +284,8 @@ def edit_piece(
     if value is None or value == piece.value:
         raise refusal(Conflict, P + "error.piece_unchanged", piece=piece.name, value=piece.value)
     busy = state.open_incident_of(key)
-    if busy is not None:
-        raise refusal(
-            Conflict,
-            P + "error.piece_edit_in_incident",
-            clause="CR-5.10" if isinstance(busy, JokerIncident) else "CR-4.3",
-            piece=piece.name,
-            incident=busy.id,
-            settle=settle_first(),
-        )
+    clause = "CR-5.10" if isinstance(busy, JokerIncident) else "CR-4.3"
+    refuse_if_open(busy, "error.piece_edit_in_incident", clause, piece=piece.name)
     work = Work.on(state, settings)
     record = work.state.pieces[key]
     record.value = value
@@ -376,7 +352,6 @@ def move_piece(
         PieceMoved(
             piece=record.name,
             to_company=None if target_key is None else work.state.companies[target_key].name,
-            marks_cleared=len(cleared),
             cleared=cleared,
         )
     )

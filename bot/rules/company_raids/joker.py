@@ -8,7 +8,6 @@ from bot.errors import NotAllowed
 from bot.errors import RuleViolation
 from bot.rules.company_raids.amounts import joker_prize
 from bot.rules.company_raids.models import BecameVisitor
-from bot.rules.company_raids.models import ChoiceOffered
 from bot.rules.company_raids.models import CompanyRaidsState
 from bot.rules.company_raids.models import DuelFought
 from bot.rules.company_raids.models import DuelRecord
@@ -231,11 +230,7 @@ def enter_joker(work: Work, piece_key: str, by_faction: Faction | None) -> int:
 
 def offer(work: Work, incident: JokerIncident) -> None:
     """Post the pending choice of the incident's current step."""
-    faction, options = joker_choice(work.state, work.settings, incident)
-    work.emit(
-        ChoiceOffered(incident=incident.id, step=incident.step, faction=faction, options=options),
-        incident,
-    )
+    work.offer(incident, *joker_choice(work.state, work.settings, incident))
 
 
 def joker_choice(

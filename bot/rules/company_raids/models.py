@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Annotated
+from typing import Any
 from typing import Literal
 
 from pydantic import BaseModel
 from pydantic import ConfigDict
 from pydantic import Field
+from pydantic import SerializerFunctionWrapHandler
+from pydantic import model_serializer
+from pydantic import model_validator
 
 from bot.rulesets import ArchiveRecord
 from bot.text import FACTION_NAME_MAX
@@ -163,22 +167,26 @@ class PieceLanded(_Event):
     passing: bool = False
 
 
-class ChoiceOffered(_Event):
+class _StepEvent(_Event):
+    """An event of one step of an incident: the incident's number and the step it is at."""
+
+    kind: str  # each event's own, here so that it stays the first key of its JSON
+    incident: int
+    step: Step
+
+
+class ChoiceOffered(_StepEvent):
     """A pending choice is posted (CR-2.2, CR-3.2, CR-I12, CR-I13, CR-I17)."""
 
     kind: Literal["offered"] = "offered"
-    incident: int
-    step: Step
     faction: Faction | None
     options: list[str]
 
 
-class ChoiceMade(_Event):
+class ChoiceMade(_StepEvent):
     """An answer to a pending choice; `by` None is the GM; `forced` per CR-I19."""
 
     kind: Literal["chosen"] = "chosen"
-    incident: int
-    step: Step
     option: str
     by: Faction | None
     forced: bool = False
@@ -261,23 +269,27 @@ class JokerEntered(_Event):
     joker_owner: Faction | None
 
 
-class JokerTaken(_Event):
+class _JokerHolderEvent(_Event):
+    """An event naming who owns the Joker now (`faction`) and the piece holding it."""
+
+    kind: str  # each event's own, here so that it stays the first key of its JSON
+    faction: Faction
+    piece: str
+
+
+class JokerTaken(_JokerHolderEvent):
     """CR-5.4, CR-I10, CR-I18: a player becomes the Joker's owner free of charge, no roll."""
 
     kind: Literal["joker_taken"] = "joker_taken"
-    faction: Faction
-    piece: str
     remaining: bool = False
 
 
-class JokerHeld(_Event):
+class JokerHeld(_JokerHolderEvent):
     """CR-I18 (`joker_taken_by_remaining_piece`, `joker_owned_while_any_piece = false`): the
     holding piece left and the first piece left inside is the owner's own: ownership and the
     Joker Holding stand, and that piece holds the Joker now."""
 
     kind: Literal["joker_held"] = "joker_held"
-    faction: Faction
-    piece: str
 
 
 class JokerJoined(_Event):
@@ -396,14 +408,33 @@ class PieceDeleted(_Event):
 
 class PieceMoved(_Event):
     """A piece leaves its square (CR-I9: its marks are cleared) for another square.
-    `cleared` names the Companies whose marks were cleared (empty in events logged before
-    it was kept: those tell only their number, `marks_cleared`)."""
+    `cleared` names the Companies whose marks were cleared (their number is its length).
+
+    An event logged before the Companies were named tells only their number,
+    `marks_cleared`: it is read from those alone, and written only for them (one logged
+    with both drops the count, as the names give it)."""
 
     kind: Literal["piece_moved"] = "piece_moved"
     piece: str
     to_company: str | None
     marks_cleared: int = 0
     cleared: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count_of_names(cls, data: Any) -> Any:
+        """The count logged beside the names is theirs: it is not kept twice."""
+        if isinstance(data, dict) and data.get("cleared"):
+            return {k: v for k, v in data.items() if k != "marks_cleared"}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _without_count_of_names(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The count is written only for an event that does not name the Companies."""
+        data = handler(self)
+        if isinstance(data, dict) and not self.marks_cleared:
+            data.pop("marks_cleared", None)
+        return data
 
 
 Event = Annotated[

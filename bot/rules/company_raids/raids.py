@@ -11,7 +11,6 @@ from bot.rules.company_raids.amounts import counterattack_bonus
 from bot.rules.company_raids.models import MAX_AMOUNT
 from bot.rules.company_raids.models import AttemptMarked
 from bot.rules.company_raids.models import CaptureRolled
-from bot.rules.company_raids.models import ChoiceOffered
 from bot.rules.company_raids.models import CompanyCaptured
 from bot.rules.company_raids.models import CompanyIncident
 from bot.rules.company_raids.models import CompanyRaidsState
@@ -104,11 +103,7 @@ def forced_company_option(settings: CompanyRaidsSettings, incident: CompanyIncid
 
 def offer(work: Work, incident: CompanyIncident) -> None:
     """Post the pending choice of the incident's current step."""
-    faction, options = company_choice(incident)
-    work.emit(
-        ChoiceOffered(incident=incident.id, step=incident.step, faction=faction, options=options),
-        incident,
-    )
+    work.offer(incident, *company_choice(incident))
 
 
 def apply_company_answer(

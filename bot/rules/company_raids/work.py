@@ -22,6 +22,7 @@ from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.company_raids.amounts import fraction_text
 from bot.rules.company_raids.amounts import rounded
+from bot.rules.company_raids.models import ChoiceOffered
 from bot.rules.company_raids.models import Company
 from bot.rules.company_raids.models import CompanyIncident
 from bot.rules.company_raids.models import CompanyRaidsState
@@ -144,6 +145,19 @@ class Work:
         self.events.append(event)
         if incident is not None:
             incident.events.append(event)
+
+    def offer(
+        self,
+        incident: CompanyIncident | JokerIncident,
+        faction: Faction | None,
+        options: list[str],
+    ) -> None:
+        """Post the pending choice of the incident's current step: who answers (None: the
+        GM) and the options."""
+        offered = ChoiceOffered(
+            incident=incident.id, step=incident.step, faction=faction, options=options
+        )
+        self.emit(offered, incident)
 
     def roll(self, purpose: str, clause: str, hit_faces: set[int], by: Faction | None) -> int:
         """One roll of the Black die (CR-I1), recorded with the faces that count, as rolled
@@ -289,20 +303,33 @@ def settle_first() -> Msg:
     return Msg(P + "error.settle_first")
 
 
+def refuse_if_open(
+    busy: CompanyIncident | JokerIncident | None,
+    message: str,
+    clause: str | None = None,
+    **names: str,
+) -> None:
+    """A record held by the open incident `busy` (None: none holds it) is refused a change:
+    the refusal (`message`, naming the record by `names`) gives the incident, cites `clause`
+    (by default that of the choice the incident waits for, `STEP_CLAUSES`) and says how to
+    settle it first."""
+    if busy is not None:
+        raise refusal(
+            Conflict,
+            P + message,
+            clause=clause or STEP_CLAUSES[busy.step],
+            incident=busy.id,
+            settle=settle_first(),
+            **names,
+        )
+
+
 def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
     """A piece taking part in an open incident stays where it is until it closes: the
     refusal cites the clause of the choice the incident waits for (`STEP_CLAUSES`) and says
     how to settle it."""
-    busy = state.open_incident_of(piece_key)
-    if busy is not None:
-        raise refusal(
-            Conflict,
-            P + "error.piece_in_incident",
-            clause=STEP_CLAUSES[busy.step],
-            piece=state.pieces[piece_key].name,
-            incident=busy.id,
-            settle=settle_first(),
-        )
+    piece = state.pieces[piece_key].name
+    refuse_if_open(state.open_incident_of(piece_key), "error.piece_in_incident", piece=piece)
 
 
 def company_name(state: CompanyRaidsState, key: str) -> str:
