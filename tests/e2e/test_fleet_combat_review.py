@@ -170,6 +170,31 @@ async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
     )
 
 
+async def test_a_round_the_gm_fights_tells_the_retreater_the_command_for_its_move(fleets):
+    """FC-6.3, FC-I6: Red retreats in round 2, which the GM fights at once with /combat
+    resolve; the round's report names the command that records Red's move, as the turn's
+    summary does, in English and in Russian."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+    table.script_dice([1] * 7)  # round 1: nobody hits
+    await end_turn(table, 1)
+    await table.slash("/combat retreat battle:1", as_="player1")
+
+    report = await fight_round(table, 1, 2, [1] * 3)  # Green's parting volley misses
+
+    assert (
+        "Red leaves the battle and moves 2 points in any direction (/combat fleet move)."
+        in everything(report)
+    )
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = everything(await table.slash("/combat status battle:1 round:2", as_="player3"))
+    assert (
+        "Фракция «Red» выходит из боя и отходит на 2 точки в любом направлении"
+        " (/бой флот переместить)." in russian
+    )
+
+
 async def test_a_retreater_the_parting_volley_destroys_is_not_told_to_move(fleets):
     """FC-6.3, FC-I15: Red retreats with its only destroyer in round 2 and Green's three
     destroyers sink it. Nothing of Red's is left to move: the turn's summary and the round's
