@@ -261,16 +261,12 @@ def _check_zone_unlike(state: OttomanPiracyState, sea_zone: str) -> None:
         )
 
 
-def _place_marker(
-    state: OttomanPiracyState, zone_key: str, sea_zone: str, turn: int, piracy_id: int
-) -> None:
+def _place_marker(state: OttomanPiracyState, sea_zone: str, turn: int, piracy_id: int) -> None:
     """OP-1.4, OP-I3: the marker goes down as soon as the declaration is accepted."""
-    for marker in _markers_in_zone(state, zone_key, turn):
+    for marker in _markers_in_zone(state, sea_zone_key(sea_zone), turn):
         marker.piracy_ids.append(piracy_id)
         return
-    state.piracy_markers.append(
-        PiracyMarker(zone_key=zone_key, sea_zone=sea_zone, turn=turn, piracy_ids=[piracy_id])
-    )
+    state.piracy_markers.append(PiracyMarker(sea_zone=sea_zone, turn=turn, piracy_ids=[piracy_id]))
 
 
 def _squadrons_in_range(
@@ -327,7 +323,7 @@ def declare_piracy(
         lines.append(piracy_msg("line.cp_spent_enforced", cp=settings.piracy_cp_cost, left=cp_left))
     elif settings.piracy_cp_cost:
         lines.append(piracy_msg("line.cp_spent", cp=settings.piracy_cp_cost))
-    _place_marker(new, zone_key, declaration.sea_zone.strip(), turn, piracy_id)
+    _place_marker(new, declaration.sea_zone.strip(), turn, piracy_id)
 
     # OP-2: the target's dice.
     sources = count_target_dice(new, settings, declaration)

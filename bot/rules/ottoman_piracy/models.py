@@ -13,7 +13,6 @@ from pydantic import BaseModel
 from pydantic import ConfigDict
 from pydantic import Field
 from pydantic import field_validator
-from pydantic import model_validator
 
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import leader_key
@@ -306,19 +305,22 @@ class PiracyRecord(BaseModel):
 
 
 class PiracyMarker(BaseModel):
-    """A piracy marker (OP-1.4): the zone used this turn and the piracies declared there."""
+    """A piracy marker (OP-1.4): the zone used this turn and the piracies declared there.
 
-    zone_key: str
+    A marker saved with its zone's key (`zone_key`) loads without it: the key is read from
+    the zone (`sea_zone_key`), so one saved when a trailing dot or a hyphen made a key of its
+    own (`aegean_sea.`) blocks its zone all the same."""
+
+    model_config = ConfigDict(extra="ignore")
+
     sea_zone: CleanName
     turn: int
     piracy_ids: list[int] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _keyed_by_zone(self) -> PiracyMarker:
-        """The key as `sea_zone_key` gives it now: a marker saved when a trailing dot or a
-        hyphen made a zone key of its own (`aegean_sea.`) blocks its zone all the same."""
-        self.zone_key = sea_zone_key(self.sea_zone)
-        return self
+    @property
+    def zone_key(self) -> str:
+        """The key of the marked zone, as `sea_zone_key` gives it now."""
+        return sea_zone_key(self.sea_zone)
 
 
 class CardLock(BaseModel):
