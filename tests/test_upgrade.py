@@ -189,16 +189,29 @@ def stored_markers(path: Path) -> list[dict[str, Any]]:
     return markers
 
 
+def archived_zone_keys(path: Path) -> list[str | None]:
+    """Each archived piracy's stored `zone_key`, by piracy (None: the record has none)."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT body FROM ruleset_archive WHERE ruleset = 'ottoman_piracy' ORDER BY seq"
+        ).fetchall()
+    finally:
+        conn.close()
+    return [json.loads(body).get("zone_key") for (body,) in rows]
+
+
 @SQLITE_ONLY
 async def test_a_marker_saved_with_its_zone_key_blocks_its_zone_and_the_log_verifies(
     database_with_marker_keys: Path, table: Table, capsys: pytest.CaptureFixture[str]
 ):
     """OP-1.4: the Aegean Sea's marker, saved with its zone's key, still marks the zone and
     the log verifies as written (reading the state writes nothing). The next piracy, in the
-    Ionian Sea, stores the markers without the key, which is read from the zone, and the log
-    verifies on."""
+    Ionian Sea, stores the markers and its record without the key, which is read from the
+    zone; the archived record of piracy #1 keeps its own, and the log verifies on."""
     path = database_with_marker_keys
     assert [m["zone_key"] for m in stored_markers(path)] == ["aegean_sea"]
+    assert archived_zone_keys(path) == ["aegean_sea"]
     verified = (await table.slash("/history verify", as_="player1")).embed
     assert verified.title == "✅ The log is intact: 8 entries verified.", verified.description
     status = await table.slash("/corsairs status", as_="gm")
@@ -220,6 +233,7 @@ async def test_a_marker_saved_with_its_zone_key_blocks_its_zone_and_the_log_veri
         {"sea_zone": "Aegean Sea", "turn": 1, "piracy_ids": [1]},
         {"sea_zone": "Ionian Sea", "turn": 1, "piracy_ids": [2]},
     ]
+    assert archived_zone_keys(path) == ["aegean_sea", None]
     verified = (await table.slash("/history verify", as_="player1")).embed
     assert verified.title == "✅ The log is intact: 9 entries verified.", verified.description
     assert await verify_database(path) == 0

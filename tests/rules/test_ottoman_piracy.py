@@ -296,6 +296,24 @@ def test_a_new_piracy_waits_until_the_pending_one_has_its_rewards() -> None:
     assert refused.value.message_key == "ottoman_piracy.error.piracy_in_progress"
 
 
+def test_a_state_saved_with_zone_keys_loads_and_the_zone_stays_marked() -> None:
+    """OP-1.4, OP-5.3: a state saved when the marker and the piracy awaiting its rewards kept
+    their zone's key (`zone_key`) loads as the same state, the key read from the zone: the
+    Ionian Sea stays marked, the piracy still waits, and the state is saved without the key."""
+    dice = Dice.scripted([5, 2, 6, 5])
+    declared = op.declare_piracy(habsburgs_at_war(), DEFAULTS, ionian_example(), dice, turn=1)
+    saved = declared.state.model_dump(mode="json")
+    saved["piracy_markers"][0]["zone_key"] = "ionian_sea."
+    saved["pending_piracy"]["zone_key"] = "ionian_sea."
+
+    old = OttomanPiracyState.model_validate(saved)
+
+    assert old == declared.state
+    assert [m.zone_key for m in old.piracy_markers] == ["ionian_sea"]
+    assert old.in_progress is not None and old.in_progress.awaiting_hit == 1
+    assert "zone_key" not in old.model_dump_json()
+
+
 def test_forced_default_takes_vp_then_squadron_then_card() -> None:
     """OP-I10: the GM's forced reward is the first possible of VP, squadron, card: at 9 VP
     hit 1 takes VP (-> 10), hit 2 the squadron; every remaining hit is forced."""

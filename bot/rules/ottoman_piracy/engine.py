@@ -307,7 +307,6 @@ def declare_piracy(
     new = state.model_copy(deep=True)
     piracy_id = new.last_piracy_id + 1
     new.last_piracy_id = piracy_id
-    zone_key = sea_zone_key(declaration.sea_zone)
     zone = sea_zone_label(declaration.sea_zone)
     target = declaration.target
     target_name = power_label(target, new.power_names)
@@ -380,7 +379,6 @@ def declare_piracy(
         turn=turn,
         impulse=new.impulse.number,
         declaration=declaration,  # frozen, so the record may share it
-        zone_key=zone_key,
         chooser=chooser,
         cp_cost=settings.piracy_cp_cost,
         cp_left=cp_left,

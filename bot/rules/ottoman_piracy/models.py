@@ -258,13 +258,17 @@ class RewardOption(BaseModel):
 
 
 class PiracyRecord(BaseModel):
-    """One piracy from declaration to its last reward: the log entry and the reward step."""
+    """One piracy from declaration to its last reward: the log entry and the reward step.
+
+    A record saved with its zone's key (`zone_key`, in the state or the archive) loads
+    without it: the zone is its declaration's (`sea_zone_key` gives the key)."""
+
+    model_config = ConfigDict(extra="ignore")
 
     id: int
     turn: int
     impulse: int
     declaration: PiracyDeclaration
-    zone_key: str
     chooser: str
     cp_cost: int
     # OP-I14: the impulse's CP left after this piracy when CP are enforced, else None.
