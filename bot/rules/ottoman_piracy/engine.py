@@ -383,12 +383,10 @@ def declare_piracy(
         cp_cost=settings.piracy_cp_cost,
         cp_left=cp_left,
         target_dice=sources,
-        target_dice_total=total,
         anti_piracy_faces=anti_faces,
         anti_piracy_hits=anti_hits,
         corsairs_lost=corsairs_lost,
         ottoman_squadrons_lost=squadrons_lost,
-        corsairs_left=corsairs_left,
     )
     if corsairs_left == 0:
         # OP-4.1, OP-I7: no corsair left, no Ottoman roll; the marker stays.

@@ -221,15 +221,26 @@ class LeaderBonus(BaseModel):
 
 
 class OttomanDice(BaseModel):
-    """How the Ottoman piracy dice were counted (OP-4, OP-I8, OP-I9)."""
+    """How the Ottoman piracy dice were counted (OP-4, OP-I8, OP-I9). A count saved with its
+    sums (`leader_bonus`, `total`) loads without them: they are read from the count."""
+
+    model_config = ConfigDict(extra="ignore")
 
     corsairs_counted: int
     target_ports: int
     base: int
     base_reason: BaseDiceReason
     leaders: list[LeaderBonus] = Field(default_factory=list)
-    leader_bonus: int
-    total: int
+
+    @property
+    def leader_bonus(self) -> int:
+        """The counted leaders' ratings (OP-4.4, OP-I9)."""
+        return sum(b.rating for b in self.leaders if b.counted)
+
+    @property
+    def total(self) -> int:
+        """The Ottoman dice: the base plus the leaders' bonus (OP-4.2-4.4)."""
+        return self.base + self.leader_bonus
 
 
 class HitReward(BaseModel):
@@ -260,8 +271,9 @@ class RewardOption(BaseModel):
 class PiracyRecord(BaseModel):
     """One piracy from declaration to its last reward: the log entry and the reward step.
 
-    A record saved with its zone's key (`zone_key`, in the state or the archive) loads
-    without it: the zone is its declaration's (`sea_zone_key` gives the key)."""
+    A record saved with what its other fields give (`zone_key`, `target_dice_total`,
+    `corsairs_left`; in the state or the archive) loads without them: the zone is its
+    declaration's (`sea_zone_key` gives the key), the totals are read from the record."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -274,12 +286,10 @@ class PiracyRecord(BaseModel):
     # OP-I14: the impulse's CP left after this piracy when CP are enforced, else None.
     cp_left: int | None = None
     target_dice: list[TargetDiceSource]
-    target_dice_total: int
     anti_piracy_faces: list[int] = Field(default_factory=list)
     anti_piracy_hits: int = 0
     corsairs_lost: int = 0
     ottoman_squadrons_lost: int = 0
-    corsairs_left: int
     ottoman_dice: OttomanDice | None = None
     piracy_faces: list[int] = Field(default_factory=list)
     hits: int = 0
@@ -296,6 +306,16 @@ class PiracyRecord(BaseModel):
     def target(self) -> str:
         """The target power's key."""
         return self.declaration.target
+
+    @property
+    def target_dice_total(self) -> int:
+        """The target's anti-piracy dice, from every source (OP-2)."""
+        return sum(s.dice for s in self.target_dice)
+
+    @property
+    def corsairs_left(self) -> int:
+        """The corsairs the anti-piracy roll left afloat (OP-3)."""
+        return self.declaration.corsairs - self.corsairs_lost
 
     @property
     def hits_left(self) -> int:
