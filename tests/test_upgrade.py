@@ -116,13 +116,18 @@ def database_before_core_digest(database_target: Path) -> Path:
     return written_at_migration_14(database_target, BEFORE_CORE_DIGEST)
 
 
-def newest_state(path: Path) -> dict[str, Any]:
+def stored_json(path: Path, query: str) -> list[dict[str, Any]]:
+    """The JSON text of each row `query` reads from the database at `path`, parsed."""
     conn = sqlite3.connect(path)
     try:
-        row = conn.execute("SELECT state FROM actions ORDER BY seq DESC LIMIT 1").fetchone()
+        rows = conn.execute(query).fetchall()
     finally:
         conn.close()
-    found: dict[str, Any] = json.loads(row[0])
+    return [json.loads(text) for (text,) in rows]
+
+
+def newest_state(path: Path) -> dict[str, Any]:
+    (found,) = stored_json(path, "SELECT state FROM actions ORDER BY seq DESC LIMIT 1")
     return found
 
 
@@ -178,27 +183,15 @@ def database_with_marker_keys(database_target: Path) -> Path:
 
 
 def stored_markers(path: Path) -> list[dict[str, Any]]:
-    conn = sqlite3.connect(path)
-    try:
-        row = conn.execute(
-            "SELECT state FROM ruleset_state WHERE ruleset = 'ottoman_piracy'"
-        ).fetchone()
-    finally:
-        conn.close()
-    markers: list[dict[str, Any]] = json.loads(row[0])["piracy_markers"]
+    (state,) = stored_json(path, "SELECT state FROM ruleset_state WHERE ruleset = 'ottoman_piracy'")
+    markers: list[dict[str, Any]] = state["piracy_markers"]
     return markers
 
 
 def archived_zone_keys(path: Path) -> list[str | None]:
     """Each archived piracy's stored `zone_key`, by piracy (None: the record has none)."""
-    conn = sqlite3.connect(path)
-    try:
-        rows = conn.execute(
-            "SELECT body FROM ruleset_archive WHERE ruleset = 'ottoman_piracy' ORDER BY seq"
-        ).fetchall()
-    finally:
-        conn.close()
-    return [json.loads(body).get("zone_key") for (body,) in rows]
+    query = "SELECT body FROM ruleset_archive WHERE ruleset = 'ottoman_piracy' ORDER BY seq"
+    return [body.get("zone_key") for body in stored_json(path, query)]
 
 
 @SQLITE_ONLY
