@@ -21,6 +21,7 @@ from bot.storage.database import migration_files
 from bot.verify_export import verify_database
 from bot.verify_export import verify_document
 from tests.e2e.confirming import confirmed
+from tests.e2e.play import refused_alone
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before_plugins.sql"
 # The migrations the previous release had applied, by SHA-256 of their text at that release
@@ -98,25 +99,35 @@ async def test_a_campaign_from_the_previous_release_opens_and_plays_on(
 BEFORE_CORE_DIGEST = FIXTURE.parent / "before_state_v2.sql"
 
 
-@pytest.fixture
-def database_before_core_digest(database_target: Path) -> Path:
-    """That database where the stand-in's bot will open its own."""
-    conn = sqlite3.connect(database_target)
+def written_at_migration_14(path: Path, rows: Path) -> Path:
+    """A database of migrations 001 to 014 holding the rows of `rows`, at `path`."""
+    conn = sqlite3.connect(path)
     for version, migration in migration_files():
         if version <= 14:
             conn.executescript(migration.read_text(encoding="utf-8"))
-    conn.executescript(BEFORE_CORE_DIGEST.read_text(encoding="utf-8"))
+    conn.executescript(rows.read_text(encoding="utf-8"))
     conn.close()
-    return database_target
+    return path
+
+
+@pytest.fixture
+def database_before_core_digest(database_target: Path) -> Path:
+    """That database where the stand-in's bot will open its own."""
+    return written_at_migration_14(database_target, BEFORE_CORE_DIGEST)
+
+
+def stored_json(path: Path, query: str) -> list[dict[str, Any]]:
+    """The JSON text of each row `query` reads from the database at `path`, parsed."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(query).fetchall()
+    finally:
+        conn.close()
+    return [json.loads(text) for (text,) in rows]
 
 
 def newest_state(path: Path) -> dict[str, Any]:
-    conn = sqlite3.connect(path)
-    try:
-        row = conn.execute("SELECT state FROM actions ORDER BY seq DESC LIMIT 1").fetchone()
-    finally:
-        conn.close()
-    found: dict[str, Any] = json.loads(row[0])
+    (found,) = stored_json(path, "SELECT state FROM actions ORDER BY seq DESC LIMIT 1")
     return found
 
 
@@ -157,3 +168,68 @@ async def test_a_log_whose_digests_predate_the_core_settings_still_verifies(
         "it was changed outside the bot."
     )
     assert await verify_database(path) == 1
+
+
+# A database written while each piracy marker kept its zone's key (`zone_key`) in the stored
+# Ottoman piracy state: its newest entry's digest covers that state; how it was made is in
+# its header.
+MARKER_ZONE_KEY = FIXTURE.parent / "marker_zone_key.sql"
+
+
+@pytest.fixture
+def database_with_marker_keys(database_target: Path) -> Path:
+    """That database where the stand-in's bot will open its own."""
+    return written_at_migration_14(database_target, MARKER_ZONE_KEY)
+
+
+def stored_markers(path: Path) -> list[dict[str, Any]]:
+    (state,) = stored_json(path, "SELECT state FROM ruleset_state WHERE ruleset = 'ottoman_piracy'")
+    markers: list[dict[str, Any]] = state["piracy_markers"]
+    return markers
+
+
+def archived_zone_keys(path: Path) -> list[str | None]:
+    """Each archived piracy's stored `zone_key`, by piracy (None: the record has none)."""
+    query = "SELECT body FROM ruleset_archive WHERE ruleset = 'ottoman_piracy' ORDER BY seq"
+    return [body.get("zone_key") for body in stored_json(path, query)]
+
+
+@SQLITE_ONLY
+async def test_a_marker_saved_with_its_zone_key_blocks_its_zone_and_the_log_verifies(
+    database_with_marker_keys: Path, table: Table, capsys: pytest.CaptureFixture[str]
+):
+    """OP-1.4: the Aegean Sea's marker, saved with its zone's key, still marks the zone and
+    the log verifies as written (reading the state writes nothing). The next piracy, in the
+    Ionian Sea, stores the markers and its record without the key, which is read from the
+    zone; the archived record of piracy #1 keeps its own, and the log verifies on."""
+    path = database_with_marker_keys
+    assert [m["zone_key"] for m in stored_markers(path)] == ["aegean_sea"]
+    assert archived_zone_keys(path) == ["aegean_sea"]
+    verified = (await table.slash("/history verify", as_="player1")).embed
+    assert verified.title == "✅ The log is intact: 8 entries verified.", verified.description
+    status = await table.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Piracy markers this turn") == (
+        "Piracy marker: Aegean Sea (1 piracy this turn)"
+    )
+    said = await refused_alone(
+        table, "/corsairs piracy zone:Aegean sea. target:hapsburg corsairs:2", "player1"
+    )
+    assert said.startswith("The Ottomans already initiated piracy in Aegean Sea this turn"), said
+
+    table.script_dice([1])  # the Ottoman die: no hit
+    declared = await table.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2", as_="player1"
+    )
+
+    assert not declared.ephemeral, declared.text()
+    assert stored_markers(path) == [
+        {"sea_zone": "Aegean Sea", "turn": 1, "piracy_ids": [1]},
+        {"sea_zone": "Ionian Sea", "turn": 1, "piracy_ids": [2]},
+    ]
+    assert archived_zone_keys(path) == ["aegean_sea", None]
+    verified = (await table.slash("/history verify", as_="player1")).embed
+    assert verified.title == "✅ The log is intact: 9 entries verified.", verified.description
+    assert await verify_database(path) == 0
+    assert capsys.readouterr().out.endswith(
+        "1 of 1 campaigns verify; every roll belongs to an entry.\n"
+    )

@@ -161,7 +161,7 @@ async def test_fc_i15_fc_i4_an_archived_round_reads_as_fought_after_distance_and
         "Volley 1 → Blue's dreadnoughts: #6 +1 → 1/3"
     )
     second = (await seated.slash("/combat status battle:1 round:2", as_="player1")).embed
-    assert "Red leaves the battle and moves 2 points in any direction." in (
+    assert "Red leaves the battle and moves 2 points in any direction (/combat fleet move)." in (
         second.field("After the round")
     )
     assert seated.faces.pending == []

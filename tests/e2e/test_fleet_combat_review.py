@@ -150,16 +150,22 @@ async def end_turn(table, turn):
     return next(e for m in ended.followups for e in m.all_embeds if "Fleet combat" in e.title)
 
 
+async def red_declares_its_retreat(table, ships="2 cruiser", round_1_dice=7):
+    """Red attacks Green at Mecatol with `ships`; round 1's `round_1_dice` dice all miss;
+    Red declares its retreat for round 2 (FC-6.1)."""
+    await table.slash(f"/combat fleet set point:Mecatol ships:{ships}", as_="player1")
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+    table.script_dice([1] * round_1_dice)  # round 1: nobody hits
+    await end_turn(table, 1)
+    await table.slash("/combat retreat battle:1", as_="player1")
+
+
 async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
     """FC-6.3, FC-E6: Red retreats in round 2; the summary everyone reads at the turn's end
     says Red left and moves 2 points, and the command that records the move, not only who
     won."""
     table = fleets
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
-    table.script_dice([1] * 7)  # round 1: nobody hits
-    await end_turn(table, 1)
-    await table.slash("/combat retreat battle:1", as_="player1")
+    await red_declares_its_retreat(table)
     table.script_dice([1] * 3)  # Green's parting volley misses
 
     summary = await end_turn(table, 2)
@@ -170,16 +176,33 @@ async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
     )
 
 
+async def test_a_round_the_gm_fights_tells_the_retreater_the_command_for_its_move(fleets):
+    """FC-6.3, FC-I6: Red retreats in round 2, which the GM fights at once with /combat
+    resolve; the round's report names the command that records Red's move, as the turn's
+    summary does, in English and in Russian."""
+    table = fleets
+    await red_declares_its_retreat(table)
+
+    report = await fight_round(table, 1, 2, [1] * 3)  # Green's parting volley misses
+
+    assert (
+        "Red leaves the battle and moves 2 points in any direction (/combat fleet move)."
+        in everything(report)
+    )
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = everything(await table.slash("/combat status battle:1 round:2", as_="player3"))
+    assert (
+        "Фракция «Red» выходит из боя и отходит на 2 точки в любом направлении"
+        " (/бой флот переместить)." in russian
+    )
+
+
 async def test_a_retreater_the_parting_volley_destroys_is_not_told_to_move(fleets):
     """FC-6.3, FC-I15: Red retreats with its only destroyer in round 2 and Green's three
     destroyers sink it. Nothing of Red's is left to move: the turn's summary and the round's
     report say so, in English and in Russian, and never "moves 2 points"."""
     table = fleets
-    await table.slash("/combat fleet set point:Mecatol ships:1 destroyer", as_="player1")
-    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
-    table.script_dice([1] * 4)  # round 1: nobody hits
-    await end_turn(table, 1)
-    await table.slash("/combat retreat battle:1", as_="player1")
+    await red_declares_its_retreat(table, "1 destroyer", 4)
     table.script_dice([6, 6, 6, 1, 1, 1])  # Green's parting volley: 3 hits, no defence
 
     summary = await end_turn(table, 2)

@@ -110,7 +110,7 @@ def test_every_message_renders_with_its_parameters():
             text = Msg(key, **params).render(locale)
             assert "{" not in text, (key, locale)
     assert t("fleet_combat.round.retreated", "ru", faction="A", count=2).endswith(
-        "2 точки в любом направлении (FC-6.3)."
+        "2 точки в любом направлении (/бой флот переместить, FC-6.3)."
     )
 
 

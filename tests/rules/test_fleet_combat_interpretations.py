@@ -310,6 +310,27 @@ def test_fc_i6_rounds_per_resolution_zero_fights_to_the_end():
     assert step.archive[-1].body.ended
 
 
+def test_a_battle_log_saved_with_the_ended_flag_reads_as_it_was_written():
+    """FC-I16: round reports logged when each kept an `ended` flag beside its result load as
+    the same reports: the last one ended the battle, the others did not, and they are saved
+    without the flag."""
+    from bot.rules.fleet_combat import RoundReport
+    from bot.rules.fleet_combat import end_of_turn
+    from bot.rulesets import TurnContext
+
+    settings = FleetCombatSettings(rounds_per_resolution=0)
+    state = battle([("A", {"dreadnought": 2}), ("B", {"fighter": 3})], settings=settings)
+    step = end_of_turn(TurnContext(state=state, settings=settings, turn=1, dice=Dice.seeded(3)))
+    reports = [r.body for r in step.archive]
+    saved = [{**r.model_dump(mode="json"), "ended": r.result is not None} for r in reports]
+
+    old = [RoundReport.model_validate(body) for body in saved]
+
+    assert len(old) >= 2 and old == reports
+    assert [r.ended for r in old] == [False] * (len(old) - 1) + [True]
+    assert not any("ended" in r.model_dump() for r in old)
+
+
 # --- FC-I7 orders and firing order -------------------------------------------------------
 
 

@@ -275,6 +275,33 @@ def test_a_new_piracy_waits_until_the_pending_one_has_its_rewards() -> None:
     assert refused.value.message_key == "ottoman_piracy.error.piracy_in_progress"
 
 
+def test_a_state_saved_with_derived_fields_loads_and_the_zone_stays_marked() -> None:
+    """OP-1.4, OP-2, OP-4, OP-5.3: a state saved when the marker and the piracy awaiting its
+    rewards kept their zone's key (`zone_key`), and the piracy its dice and corsair totals,
+    loads as the same state, each read from the rest: the Ionian Sea stays marked, the piracy
+    still waits with the OP-E1 counts, and the state is saved without them."""
+    dice = Dice.scripted([5, 2, 6, 5])
+    declared = op.declare_piracy(habsburgs_at_war(), DEFAULTS, ionian_example(), dice, turn=1)
+    saved = declared.state.model_dump(mode="json")
+    saved["piracy_markers"][0]["zone_key"] = "ionian_sea."
+    pending = saved["pending_piracy"]
+    pending.update(zone_key="ionian_sea.", target_dice_total=2, corsairs_left=1)
+    pending["ottoman_dice"].update(leader_bonus=1, total=2)
+
+    old = OttomanPiracyState.model_validate(saved)
+
+    assert old == declared.state
+    assert [m.zone_key for m in old.piracy_markers] == ["ionian_sea"]
+    piracy = old.in_progress
+    assert piracy is not None and piracy.awaiting_hit == 1
+    assert (piracy.target_dice_total, piracy.corsairs_left) == (2, 1)
+    assert piracy.ottoman_dice is not None
+    assert (piracy.ottoman_dice.leader_bonus, piracy.ottoman_dice.total) == (1, 2)
+    stored = old.model_dump_json()
+    for derived in ("zone_key", "target_dice_total", "corsairs_left", "leader_bonus", "total"):
+        assert f'"{derived}"' not in stored, derived
+
+
 def test_forced_default_takes_vp_then_squadron_then_card() -> None:
     """OP-I10: the GM's forced reward is the first possible of VP, squadron, card: at 9 VP
     hit 1 takes VP (-> 10), hit 2 the squadron; every remaining hit is forced."""

@@ -19,6 +19,7 @@ from tests.rules.space_pirates_helpers import COMBAT
 from tests.rules.space_pirates_helpers import empty
 from tests.rules.space_pirates_helpers import planet
 from tests.rules.space_pirates_helpers import raid
+from tests.rules.space_pirates_helpers import resolve
 from tests.rules.space_pirates_helpers import route
 from tests.rules.space_pirates_helpers import scripted
 from tests.rules.space_pirates_helpers import settings
@@ -100,3 +101,19 @@ def test_an_offer_made_before_offers_had_their_own_number_goes_by_its_bribes():
     assert open_offers_of(old, "Aurora") == [7]
     bought = answer_bribe_offer(old, AT_PLACEMENT, 7, "Aurora", True)
     assert bought.bribes[0].status == "bought_off"
+
+
+def test_an_offer_forced_at_the_turns_end_is_logged_by_the_number_its_victim_knows():
+    """SP-I34: Aurora leaves offer #2 (Boreas' bribe #1) unanswered; turn 2's resolution
+    takes the default for it, and its entry names offer #2, the number Aurora would have
+    given to /pirates offer, not the bribe's."""
+    state, _ = route(empty(), "Line", 300)
+    state, _ = raid(state, 1, [1, 2, 2, 2])
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 2)
+    state, bribe = apply_bribe(state, AT_PLACEMENT, COMBAT, order, scripted(1, 1, 1)[0])
+
+    forced = resolve(state, 2, scripted(*[20] * 40)[0], AT_PLACEMENT)
+
+    assert (bribe.id, bribe.offer_number) == (1, 2)
+    assert forced.outcome["bribe_offers_forced"] == [2]

@@ -216,7 +216,8 @@ class RoundReport(BaseModel):
     # FC-5.9: those of the transport losers whose side (or own fleet, FC-I13 scope) had no
     # combat ship when the round began: none was lost with them. Empty in older reports.
     transports_unescorted: list[str] = Field(default_factory=list)
-    ended: bool = False
+    # How the round ended its battle (FC-I16), if it did (`ended`). A report saved with the
+    # flag `ended` beside it loads without the flag.
     result: BattleResult | None = None
     # FC-I6: the next round was fought at once, in the same resolution (not frozen after it).
     fought_on: bool = False
@@ -241,6 +242,11 @@ class RoundReport(BaseModel):
     # is named by its class (FC glossary). None in fleet combat's own rounds and in rounds
     # logged before they were kept, which that ruleset names from its current table.
     ship_names: dict[str, dict[str, str]] | None = None
+
+    @property
+    def ended(self) -> bool:
+        """Whether the round ended its battle (FC-I16): it has a result."""
+        return self.result is not None
 
     def auto_targeted(self) -> list[VolleyReport]:
         """Volleys whose target the bot chose (FC-I17), for the summary."""

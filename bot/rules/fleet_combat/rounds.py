@@ -498,7 +498,6 @@ class _Round:
         result = self.battle_result()
         if result is not None:
             end_battle(self.state, self.battle, self.settings, result, fleet_of=self.fleet_of)
-            self.report.ended = True
             self.report.result = result
         if self.prune:
             prune_empty_fleets(self.state, self.battle)

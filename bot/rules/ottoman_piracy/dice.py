@@ -136,13 +136,10 @@ def count_ottoman_dice(
         leaders = [
             LeaderBonus(leader=name, rating=r, counted=name == best_name) for name, r in rated
         ]
-    bonus = sum(b.rating for b in leaders if b.counted)
     return OttomanDice(
         corsairs_counted=counted,
         target_ports=declaration.target_ports,
         base=base,
         base_reason=reason,
         leaders=leaders,
-        leader_bonus=bonus,
-        total=base + bonus,
     )

@@ -261,16 +261,12 @@ def _check_zone_unlike(state: OttomanPiracyState, sea_zone: str) -> None:
         )
 
 
-def _place_marker(
-    state: OttomanPiracyState, zone_key: str, sea_zone: str, turn: int, piracy_id: int
-) -> None:
+def _place_marker(state: OttomanPiracyState, sea_zone: str, turn: int, piracy_id: int) -> None:
     """OP-1.4, OP-I3: the marker goes down as soon as the declaration is accepted."""
-    for marker in _markers_in_zone(state, zone_key, turn):
+    for marker in _markers_in_zone(state, sea_zone_key(sea_zone), turn):
         marker.piracy_ids.append(piracy_id)
         return
-    state.piracy_markers.append(
-        PiracyMarker(zone_key=zone_key, sea_zone=sea_zone, turn=turn, piracy_ids=[piracy_id])
-    )
+    state.piracy_markers.append(PiracyMarker(sea_zone=sea_zone, turn=turn, piracy_ids=[piracy_id]))
 
 
 def _squadrons_in_range(
@@ -311,7 +307,6 @@ def declare_piracy(
     new = state.model_copy(deep=True)
     piracy_id = new.last_piracy_id + 1
     new.last_piracy_id = piracy_id
-    zone_key = sea_zone_key(declaration.sea_zone)
     zone = sea_zone_label(declaration.sea_zone)
     target = declaration.target
     target_name = power_label(target, new.power_names)
@@ -327,7 +322,7 @@ def declare_piracy(
         lines.append(piracy_msg("line.cp_spent_enforced", cp=settings.piracy_cp_cost, left=cp_left))
     elif settings.piracy_cp_cost:
         lines.append(piracy_msg("line.cp_spent", cp=settings.piracy_cp_cost))
-    _place_marker(new, zone_key, declaration.sea_zone.strip(), turn, piracy_id)
+    _place_marker(new, declaration.sea_zone.strip(), turn, piracy_id)
 
     # OP-2: the target's dice.
     sources = count_target_dice(new, settings, declaration)
@@ -384,17 +379,14 @@ def declare_piracy(
         turn=turn,
         impulse=new.impulse.number,
         declaration=declaration,  # frozen, so the record may share it
-        zone_key=zone_key,
         chooser=chooser,
         cp_cost=settings.piracy_cp_cost,
         cp_left=cp_left,
         target_dice=sources,
-        target_dice_total=total,
         anti_piracy_faces=anti_faces,
         anti_piracy_hits=anti_hits,
         corsairs_lost=corsairs_lost,
         ottoman_squadrons_lost=squadrons_lost,
-        corsairs_left=corsairs_left,
     )
     if corsairs_left == 0:
         # OP-4.1, OP-I7: no corsair left, no Ottoman roll; the marker stays.

@@ -13,7 +13,6 @@ from pydantic import BaseModel
 from pydantic import ConfigDict
 from pydantic import Field
 from pydantic import field_validator
-from pydantic import model_validator
 
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import leader_key
@@ -222,15 +221,26 @@ class LeaderBonus(BaseModel):
 
 
 class OttomanDice(BaseModel):
-    """How the Ottoman piracy dice were counted (OP-4, OP-I8, OP-I9)."""
+    """How the Ottoman piracy dice were counted (OP-4, OP-I8, OP-I9). A count saved with its
+    sums (`leader_bonus`, `total`) loads without them: they are read from the count."""
+
+    model_config = ConfigDict(extra="ignore")
 
     corsairs_counted: int
     target_ports: int
     base: int
     base_reason: BaseDiceReason
     leaders: list[LeaderBonus] = Field(default_factory=list)
-    leader_bonus: int
-    total: int
+
+    @property
+    def leader_bonus(self) -> int:
+        """The counted leaders' ratings (OP-4.4, OP-I9)."""
+        return sum(b.rating for b in self.leaders if b.counted)
+
+    @property
+    def total(self) -> int:
+        """The Ottoman dice: the base plus the leaders' bonus (OP-4.2-4.4)."""
+        return self.base + self.leader_bonus
 
 
 class HitReward(BaseModel):
@@ -259,24 +269,27 @@ class RewardOption(BaseModel):
 
 
 class PiracyRecord(BaseModel):
-    """One piracy from declaration to its last reward: the log entry and the reward step."""
+    """One piracy from declaration to its last reward: the log entry and the reward step.
+
+    A record saved with what its other fields give (`zone_key`, `target_dice_total`,
+    `corsairs_left`; in the state or the archive) loads without them: the zone is its
+    declaration's (`sea_zone_key` gives the key), the totals are read from the record."""
+
+    model_config = ConfigDict(extra="ignore")
 
     id: int
     turn: int
     impulse: int
     declaration: PiracyDeclaration
-    zone_key: str
     chooser: str
     cp_cost: int
     # OP-I14: the impulse's CP left after this piracy when CP are enforced, else None.
     cp_left: int | None = None
     target_dice: list[TargetDiceSource]
-    target_dice_total: int
     anti_piracy_faces: list[int] = Field(default_factory=list)
     anti_piracy_hits: int = 0
     corsairs_lost: int = 0
     ottoman_squadrons_lost: int = 0
-    corsairs_left: int
     ottoman_dice: OttomanDice | None = None
     piracy_faces: list[int] = Field(default_factory=list)
     hits: int = 0
@@ -295,6 +308,16 @@ class PiracyRecord(BaseModel):
         return self.declaration.target
 
     @property
+    def target_dice_total(self) -> int:
+        """The target's anti-piracy dice, from every source (OP-2)."""
+        return sum(s.dice for s in self.target_dice)
+
+    @property
+    def corsairs_left(self) -> int:
+        """The corsairs the anti-piracy roll left afloat (OP-3)."""
+        return self.declaration.corsairs - self.corsairs_lost
+
+    @property
     def hits_left(self) -> int:
         """Hits that have no reward yet."""
         return self.hits - len(self.rewards)
@@ -306,19 +329,22 @@ class PiracyRecord(BaseModel):
 
 
 class PiracyMarker(BaseModel):
-    """A piracy marker (OP-1.4): the zone used this turn and the piracies declared there."""
+    """A piracy marker (OP-1.4): the zone used this turn and the piracies declared there.
 
-    zone_key: str
+    A marker saved with its zone's key (`zone_key`) loads without it: the key is read from
+    the zone (`sea_zone_key`), so one saved when a trailing dot or a hyphen made a key of its
+    own (`aegean_sea.`) blocks its zone all the same."""
+
+    model_config = ConfigDict(extra="ignore")
+
     sea_zone: CleanName
     turn: int
     piracy_ids: list[int] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _keyed_by_zone(self) -> PiracyMarker:
-        """The key as `sea_zone_key` gives it now: a marker saved when a trailing dot or a
-        hyphen made a zone key of its own (`aegean_sea.`) blocks its zone all the same."""
-        self.zone_key = sea_zone_key(self.sea_zone)
-        return self
+    @property
+    def zone_key(self) -> str:
+        """The key of the marked zone, as `sea_zone_key` gives it now."""
+        return sea_zone_key(self.sea_zone)
 
 
 class CardLock(BaseModel):

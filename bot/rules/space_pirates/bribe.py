@@ -301,11 +301,12 @@ def open_offer_prices(
 
 
 def force_open_bribe_offers(state: SpacePiratesState, settings: SpacePiratesSettings) -> list[int]:
-    """Offers still open when the resolution starts take `buy_off_default` (SP-I34)."""
+    """Offers still open when the resolution starts take `buy_off_default` (SP-I34); their
+    numbers as their victims know them (`Bribe.offer_number`, what `/pirates offer` takes)."""
     forced = open_bribe_offers(state)
     for bribe in forced:
         _settle_offer(state, settings, bribe, settings.buy_off_default == "accept")
-    return [b.id for b in forced]
+    return [b.offer_number for b in forced]
 
 
 SealedBribers = Mapping[str, str]  # a sealed bribe's commitment -> its briber (`Bribe.sealed`)
