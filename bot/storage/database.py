@@ -30,6 +30,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.i18n import Msg
 from bot.paths import data_dir
 from bot.storage.health import DatabaseReadOnly
 from bot.storage.health import DatabaseUnreachable
@@ -218,8 +219,7 @@ class SqliteDatabase(Database):
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise DatabaseReadOnly(
-                f"The folder of the database {path} cannot be created ({error.strerror}); "
-                f"create it, writable by the bot's user, or pick another DATABASE_PATH."
+                Msg("database.folder_uncreatable", path=str(path), reason=error.strerror)
             ) from error
         check_writable_before_open(path)
         try:
@@ -228,8 +228,7 @@ class SqliteDatabase(Database):
             if is_damage(error):
                 raise damage_failure(path, [str(error)]) from error
             raise DatabaseUnusable(
-                f"The database {path} cannot be opened (SQLite: {error}); check that the path "
-                f"is a database file the bot's user may read and write."
+                Msg("database.unopenable", path=str(path), error=str(error))
             ) from error
 
     @classmethod
@@ -241,9 +240,9 @@ class SqliteDatabase(Database):
             with path.open("rb") as file:
                 header = file.read(len(SQLITE_HEADER))
         except OSError as error:
+            reason = error.strerror or str(error)
             raise DatabaseUnreachable(
-                f"The database {path} cannot be read ({error.strerror or error}); name a "
-                f"SQLite file the bot wrote, readable by you."
+                Msg("database.unreadable", path=str(path), reason=reason)
             ) from error
         if header != SQLITE_HEADER:  # empty, or no SQLite file at all
             raise NotPrivateerDatabase(str(path))
@@ -260,8 +259,7 @@ class SqliteDatabase(Database):
             reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as error:
             raise DatabaseUnreachable(
-                f"The database {path} cannot be opened (SQLite: {error}); name a SQLite "
-                f"file the bot wrote, readable by you."
+                Msg("database.unopenable_read", path=str(path), error=str(error))
             ) from error
         try:
             reader.row_factory = aiosqlite.Row
@@ -282,8 +280,7 @@ class SqliteDatabase(Database):
             if is_damage(error):
                 raise damage_failure(path, [str(error)]) from error
             raise DatabaseUnusable(
-                f"The database {path} cannot be read (SQLite: {error}); name a SQLite file "
-                f"the bot wrote."
+                Msg("database.unreadable_sqlite", path=str(path), error=str(error))
             ) from error
         except BaseException:
             await reader.close()

@@ -23,6 +23,7 @@ from urllib.parse import urlunsplit
 
 import asyncpg
 
+from bot.i18n import Msg
 from bot.storage.database import WRITE_WAIT_NOTICE
 from bot.storage.database import Database
 from bot.storage.database import migration_files
@@ -53,11 +54,7 @@ READ_POOL = 5
 
 def unreachable(url: str, error: BaseException) -> DatabaseUnreachable:
     """The refusal of a server that cannot be reached, or will not let the user in."""
-    return DatabaseUnreachable(
-        f"The PostgreSQL database {redacted(url)} cannot be opened ({error}); check "
-        f"that the server runs, that DATABASE_URL names it, the database and a user "
-        f"who may log in, and that the database exists."
-    )
+    return DatabaseUnreachable(Msg("database.unreachable", url=redacted(url), error=str(error)))
 
 
 def redacted(url: str) -> str:
