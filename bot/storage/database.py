@@ -36,6 +36,7 @@ from bot.storage.health import DatabaseReadOnly
 from bot.storage.health import DatabaseUnreachable
 from bot.storage.health import DatabaseUnusable
 from bot.storage.health import NotPrivateerDatabase
+from bot.storage.health import applied_migrations
 from bot.storage.health import check_integrity
 from bot.storage.health import check_version
 from bot.storage.health import check_writable
@@ -44,7 +45,7 @@ from bot.storage.health import damage_failure
 from bot.storage.health import is_damage
 from bot.storage.health import is_read_only
 from bot.storage.health import read_only_failure
-from bot.storage.health import refuse_behind
+from bot.storage.health import refuse_other_version
 from bot.storage.sql import Conn
 from bot.storage.sql import Dialect
 from bot.storage.sql import Row
@@ -265,15 +266,11 @@ class SqliteDatabase(Database):
             reader.row_factory = aiosqlite.Row
             await reader.execute("PRAGMA busy_timeout=5000")
             await check_integrity(reader, path)
-            known = {v: p.name for v, p in migration_files()}
-            await check_version(reader, path, known)
-            tables = await reader.execute_fetchall(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-            )
-            if not list(tables):
+            applied = await applied_migrations(reader)
+            if applied is None:
                 raise NotPrivateerDatabase(str(path))
-            rows = await reader.execute_fetchall("SELECT version FROM schema_migrations")
-            refuse_behind(str(path), {int(row[0]) for row in rows}, known)
+            known = {v: p.name for v, p in migration_files()}
+            refuse_other_version(str(path), applied, known)
             writer = await aiosqlite.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as error:
             await reader.close()

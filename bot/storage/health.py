@@ -140,15 +140,30 @@ async def check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
         raise damage_failure(path, problems)
 
 
-async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int, str]) -> None:
-    """Refuse a database with an applied migration this code does not know (a newer version)."""
+async def applied_migrations(conn: aiosqlite.Connection) -> list[tuple[int, str]] | None:
+    """The (version, name) of each migration applied to a SQLite database; None when it has
+    no `schema_migrations` table (a new file, or no Privateer database)."""
     exists = await conn.execute_fetchall(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
     )
     if not list(exists):
-        return
+        return None
     rows = await conn.execute_fetchall("SELECT version, name FROM schema_migrations")
-    refuse_newer(str(path), [(int(row[0]), str(row[1])) for row in rows], known)
+    return [(int(row[0]), str(row[1])) for row in rows]
+
+
+async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int, str]) -> None:
+    """Refuse a database with an applied migration this code does not know (a newer version)."""
+    applied = await applied_migrations(conn)
+    if applied is not None:
+        refuse_newer(str(path), applied, known)
+
+
+def refuse_other_version(label: str, applied: list[tuple[int, str]], known: dict[int, str]) -> None:
+    """A database opened to be read only is this version's: `DatabaseTooNew` when a newer
+    version wrote it, `DatabaseBehind` when an older one did (it is not migrated)."""
+    refuse_newer(label, applied, known)
+    refuse_behind(label, {version for version, _ in applied}, known)
 
 
 def refuse_behind(label: str, applied: set[int], known: dict[int, str]) -> None:

@@ -32,8 +32,8 @@ from bot.storage.database import slow_write_notice
 from bot.storage.database import utc_now
 from bot.storage.health import DatabaseUnreachable
 from bot.storage.health import NotPrivateerDatabase
-from bot.storage.health import refuse_behind
 from bot.storage.health import refuse_newer
+from bot.storage.health import refuse_other_version
 from bot.storage.sql import Conn
 from bot.storage.sql import Dialect
 from bot.storage.sql import PgConn
@@ -120,8 +120,7 @@ class PostgresDatabase(Database):
                 rows = await conn.fetch("SELECT version, name FROM schema_migrations")
         try:
             known = {v: p.name for v, p in migration_files()}
-            refuse_newer(opened.label, [(int(r[0]), str(r[1])) for r in rows], known)
-            refuse_behind(opened.label, {int(r[0]) for r in rows}, known)
+            refuse_other_version(opened.label, [(int(r[0]), str(r[1])) for r in rows], known)
         except BaseException:
             await _close_all(pools)
             raise
