@@ -533,13 +533,10 @@ REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
 
 async def reveal_by_turn_end(ctx: Context, entry: AuditEntry) -> bool:
     """Whether reveal entry `entry` was written by a turn's end: a secret roll's reveal says
-    so in its summary (`secret_rolls.reveal_msg`); an older one is placed in the log
+    so (`secret_rolls.told_by_turn_end`); another, or an older one, is placed in the log
     (`revealed_by_turn_end`)."""
-    summary = entry.outcome.get("summary")
-    keys = {str(m.get("key")) for m in summary or [] if isinstance(m, dict)}
-    if any(key.startswith("roll.reveal.log") for key in keys):
-        return any(key.startswith("roll.reveal.log_turn_end") for key in keys)
-    return await revealed_by_turn_end(ctx, entry.seq)
+    told = secret_rolls.told_by_turn_end(entry)
+    return told if told is not None else await revealed_by_turn_end(ctx, entry.seq)
 
 
 async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:
