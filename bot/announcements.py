@@ -1063,8 +1063,8 @@ def undone_edit(
 ) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
     message as it reads now (`content`, `shown`): each embed's title (for one without a
-    title, an answer that opens with its outcome, every line of its text and of its fields)
-    struck through, `note` (who undid it and why) leading the first embed's text, side
+    title, an answer that opens with its outcome, every line of its text) and every line of
+    its fields struck through, `note` (who undid it and why) leading the first embed's text, side
     colour grey; a ping line struck through and pinging nobody; its buttons gone; the field
     named `next_step` (a set-up answer's "Next step", which no longer applies) gone. Footers
     stay as they are (the anchors /history verify reads). A message of text alone (a ping)
@@ -1085,10 +1085,9 @@ def undone_edit(
     for embed in embeds:
         if embed.title and not embed.title.startswith("~~"):
             embed.title = f"~~{clip(embed.title, 252)}~~"
-        elif not embed.title:  # an answer that opens with its outcome
-            if embed.description:
-                embed.description = struck_lines(embed.description)
-            struck_fields(embed)
+        elif not embed.title and embed.description:  # an answer that opens with its outcome
+            embed.description = struck_lines(embed.description)
+        struck_fields(embed)
         embed.colour = UNDONE_COLOUR
     first = embeds[0]
     told = first.description or ""

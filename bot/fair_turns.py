@@ -137,25 +137,20 @@ async def reveal_unused_held(conn: Conn, campaign_id: int, turn: int) -> dict[st
     return {} if held is None else {"held_reveal": [held_reveal(held)]}
 
 
-async def close_turn(
-    uow: UnitOfWork, revealed: list[secret_rolls.Revealed] | None = None
-) -> dict[str, Any]:
+async def close_turn(uow: UnitOfWork, revealed: list[secret_rolls.Revealed]) -> dict[str, Any]:
     """At turn end, before the closing entry: reveal the turn's hidden secret rolls (the seed
     reveal makes their dice recomputable anyway) and the undone ones kept past a turn's end
     (`secret_rolls.append_secret(held=True)`), each added to `revealed` (for the turn's end
     to tell), then return the outcome keys revealing the closing turn's seed (and its held
     seed, unless a held entry of the turn stays hidden) and committing to the next turn's."""
     campaign = uow.campaign
-    told = revealed if revealed is not None else []
     for secret in await seeds.hidden_secrets(uow.conn, campaign.id, campaign.turn):
-        entry = await secret_rolls.reveal(uow, secret, turn_end=campaign.turn)
-        told.append(secret_rolls.Revealed(secret, entry))
+        revealed.append(await secret_rolls.reveal(uow, secret, turn_end=campaign.turn))
     # A hidden entry kept past its turn's end, whose turn end a GM undid, decides nothing now.
     undo = UndoWrites(uow.conn)
     for secret in await seeds.hidden_held(uow.conn, campaign.id):
         if await undo.undone_by(campaign.id, secret.seq) is not None:
-            entry = await secret_rolls.reveal(uow, secret, turn_end=campaign.turn)
-            told.append(secret_rolls.Revealed(secret, entry))
+            revealed.append(await secret_rolls.reveal(uow, secret, turn_end=campaign.turn))
     outcome: dict[str, Any] = {}
     seed = await seeds.seed_in(uow.conn, campaign.id, campaign.turn)
     if seed is not None:

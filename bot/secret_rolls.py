@@ -56,6 +56,10 @@ if TYPE_CHECKING:
 # The entry that publishes a hidden part: a `/roll`'s faces, or a ruleset's hidden entry.
 ROLL_REVEAL: Final = "roll reveal"
 ENTRY_REVEAL: Final = "entry reveal"
+# A secret `/roll`'s reveal says what it revealed (`reveal_msg`), by a `/reveal` or by a turn's
+# end; each message with its `_reason` form.
+REVEAL_LOG: Final = "roll.reveal.log"
+REVEAL_LOG_TURN_END: Final = "roll.reveal.log_turn_end"
 # The sentence a secret roll's reveal adds when a GM had undone the roll (`Revealed.undone_in`).
 REVEAL_UNDONE: Final = "roll.reveal.log_undone_before"
 CORE: Final = "core"
@@ -246,19 +250,13 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
 
 @dataclass(frozen=True)
 class Revealed:
-    """A hidden entry a turn's end revealed (`secret`), and the entry revealing it."""
+    """A hidden entry revealed (`secret`), the entry revealing it, and the undo's entry that
+    had undone a secret `/roll` before its reveal, as the reveal says it (`REVEAL_UNDONE`;
+    None while it stood, and for a ruleset's hidden entry)."""
 
     secret: seeds.SecretRoll
     entry: AuditEntry
-
-    @property
-    def undone_in(self) -> int | None:
-        """The undo's entry that had undone the revealed entry before its reveal, as the
-        reveal says it (`REVEAL_UNDONE`); None while it stood."""
-        for item in self.entry.outcome.get("summary") or ():
-            if isinstance(item, dict) and item.get("key") == REVEAL_UNDONE:
-                return int(item["params"]["entry"])
-        return None
+    undone_in: int | None = None
 
     def roll(self) -> dice_expr.DiceRoll | None:
         """The secret `/roll` rebuilt (None for a ruleset's hidden entry)."""
@@ -276,7 +274,7 @@ def reveal_msg(secret: seeds.SecretRoll, payload: dict[str, Any], turn_end: int 
     revealed it (None: a `/reveal`)."""
     options = payload["options"]
     reason = options.get("reason")
-    key = "roll.reveal.log" if turn_end is None else "roll.reveal.log_turn_end"
+    key = REVEAL_LOG if turn_end is None else REVEAL_LOG_TURN_END
     params: dict[str, Any] = {
         "entry": secret.seq,
         "who": f"<@{secret.actor_id}>",
@@ -289,15 +287,27 @@ def reveal_msg(secret: seeds.SecretRoll, payload: dict[str, Any], turn_end: int 
     return Msg(key, **params)
 
 
+def told_by_turn_end(entry: AuditEntry) -> bool | None:
+    """Whether reveal entry `entry` says a turn's end wrote it (a secret `/roll`'s reveal,
+    `reveal_msg`); None when it does not say (a ruleset's hidden entry's reveal, or one
+    written before reveals said so)."""
+    summary = entry.outcome.get("summary")
+    keys = {str(m.get("key")) for m in summary or [] if isinstance(m, dict)}
+    if not any(key.startswith(REVEAL_LOG) for key in keys):
+        return None
+    return any(key.startswith(REVEAL_LOG_TURN_END) for key in keys)
+
+
 async def reveal(
     uow: UnitOfWork, secret: seeds.SecretRoll, *, turn_end: int | None = None
-) -> AuditEntry:
+) -> Revealed:
     """Publish a secret roll's (or a ruleset's hidden entry's) hidden part in a new entry; the
     last held entry of a closed turn publishes that turn's held seed with it (`held_reveal`).
     A secret `/roll`'s entry says what it revealed (`reveal_msg`; `turn_end`: the turn whose
     end reveals it)."""
     payload = json.loads(secret.payload)
     outcome: dict[str, Any] = {}
+    undo = None
     if is_roll(payload):
         outcome["summary"] = [reveal_msg(secret, payload, turn_end).to_json()]
         # A roll a GM undid is still revealed; its reveal says it no longer stands.
@@ -320,7 +330,7 @@ async def reveal(
         outcome=outcome,
     )
     await seeds.mark_revealed(uow.conn, secret.campaign_id, secret.seq, entry.seq)
-    return entry
+    return Revealed(secret, entry, undo)
 
 
 async def reveal_held(uow: UnitOfWork, seq: int) -> AuditEntry | None:
@@ -328,7 +338,7 @@ async def reveal_held(uow: UnitOfWork, seq: int) -> AuditEntry | None:
     secret = await seeds.secret_in(uow.conn, uow.campaign.id, seq)
     if secret is None or secret.revealed_seq is not None:
         return None
-    return await reveal(uow, secret)
+    return (await reveal(uow, secret)).entry
 
 
 async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEntry, dict[str, Any]]:
@@ -347,7 +357,7 @@ async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEnt
         raise Conflict(f"error.{kind}_revealed", entry=seq, revealed=secret.revealed_seq)
     if secret.sealed is not None and not gm:  # the reveal would be its maker's, in the channel
         raise NotAllowed("error.sealed_reveal", entry=seq)
-    return await reveal(uow, secret), payload
+    return (await reveal(uow, secret)).entry, payload
 
 
 def secret_line(outcome: dict[str, Any], locale: str) -> str | None:

@@ -178,16 +178,17 @@ def look_alike(name: str, names: Iterable[str]) -> str | None:
 _MARKDOWN_COMMON = r"^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-"
 _URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
 _MARKDOWN = re.compile(rf"(?:{_URL}|(?P<markdown>[_\\~|\*`]|{_MARKDOWN_COMMON}))", re.MULTILINE)
-_EVERYONE = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
-# `<@id>`, `<@&id>`, `<#id>` and `</command:id>` render as pills whatever the id's length
-# (an id of 17-20 digits is already broken by `_EVERYONE`, as discord.utils does).
-_PILL = re.compile(r"<(?=@[!&]?\d|#\d|/[^\s>]*:\d)")
 ZERO_WIDTH_SPACE = "\u200b"
-
-
-# Where `shown` broke a ping (`@​everyone`) or a pill (`<​@1>`) with a zero-width space.
-_BROKEN_PING = re.compile("@" + ZERO_WIDTH_SPACE + r"(?=everyone|here|[!&]?[0-9]{17,20})")
-_BROKEN_PILL = re.compile("<" + ZERO_WIDTH_SPACE + r"(?=@[!&]?\d|#\d|/[^\s>]*:\d)")
+# What pings, by the mark it opens with and what follows that mark: `@everyone`, `@here` and
+# `@` with an id of 17-20 digits; then the pills `<@id>`, `<@&id>`, `<#id>` and
+# `</command:id>`, whatever the id's length (one of 17-20 digits is already broken as a
+# ping, as discord.utils does). `shown` breaks each with a zero-width space after its mark,
+# in this order; `unbroken` takes that space out again.
+_PING_MARKS = (("@", r"everyone|here|[!&]?[0-9]{17,20}"), ("<", r"@[!&]?\d|#\d|/[^\s>]*:\d"))
+_PINGS = [(mark, re.compile(f"{mark}(?={follows})")) for mark, follows in _PING_MARKS]
+_BROKEN_PINGS = [
+    (mark, re.compile(f"{mark}{ZERO_WIDTH_SPACE}(?={follows})")) for mark, follows in _PING_MARKS
+]
 
 
 def unbroken(text: str) -> str:
@@ -195,7 +196,9 @@ def unbroken(text: str) -> str:
     nothing pings): the zero-width spaces that broke its pings and pills taken out, so a
     name reads and copies as written (`@everyone`). Its Markdown escapes stay: the page
     renders them, and escapes its HTML."""
-    return _BROKEN_PILL.sub("<", _BROKEN_PING.sub("@", text))
+    for mark, broken in _BROKEN_PINGS:
+        text = broken.sub(mark, text)
+    return text
 
 
 def _escape_markdown(match: re.Match[str]) -> str:
@@ -208,8 +211,8 @@ def shown(text: str) -> str:
     links, code, pills or pings, or reorder what follows it (a total after a Hebrew roll
     reason). Pure Python: the rules engines use it for the names in their messages."""
     escaped = _MARKDOWN.sub(_escape_markdown, text)
-    escaped = _EVERYONE.sub("@" + ZERO_WIDTH_SPACE + r"\1", escaped)
-    escaped = _PILL.sub("<" + ZERO_WIDTH_SPACE, escaped)
+    for mark, ping in _PINGS:
+        escaped = ping.sub(mark + ZERO_WIDTH_SPACE, escaped)
     if any(unicodedata.bidirectional(char) in RIGHT_TO_LEFT for char in escaped):
         return FIRST_STRONG_ISOLATE + escaped + POP_DIRECTIONAL_ISOLATE
     return escaped

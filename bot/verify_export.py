@@ -336,7 +336,6 @@ def verify_database_main(database: str, locale: str) -> int:
     from bot.db_commands import database_arg
     from bot.storage.health import DatabaseUnreachable
     from bot.storage.health import DatabaseUnusable
-    from bot.storage.health import NotPrivateerDatabase
 
     target = database_arg(database)
     if isinstance(target, Path) and not target.is_file():
@@ -344,15 +343,9 @@ def verify_database_main(database: str, locale: str) -> int:
         return UNREADABLE
     try:
         return asyncio.run(verify_database(target, locale))
-    except DatabaseUnreachable as unreachable:
-        print(unreachable)  # noqa: T201 - one sentence for the operator
-        return UNREADABLE
-    except NotPrivateerDatabase as foreign:
-        print(t("verify_cli.not_database", locale, path=foreign.label))  # noqa: T201
-        return NOT_AN_EXPORT
     except DatabaseUnusable as unusable:
-        print(unusable)  # noqa: T201 - one sentence for the operator
-        return NOT_AN_EXPORT
+        print(unusable.message.render(locale))  # noqa: T201 - one sentence for the operator
+        return UNREADABLE if isinstance(unusable, DatabaseUnreachable) else NOT_AN_EXPORT
 
 
 if __name__ == "__main__":

@@ -790,17 +790,20 @@ async def _created(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
     locale = str(row.payload.get("locale") or "en")
     turn = int(row.payload["args"]["turn"])
     embed = dict(row.payload["embeds"][0])
+    test_dice = service.dice_factory is not None
     line = await fair_embeds.commitment_line(
         service.log,
         row.campaign_id,
         turn,
         "campaign.created.commitment",
         locale,
-        test_dice=service.dice_factory is not None,
+        test_dice=test_dice,
     )
     if line:
         embed["description"] = f"{embed.get('description') or ''}\n{line}"
-    footer = await fair_embeds.commitment_footer(service.log, row.campaign_id, turn)
+    footer = await fair_embeds.commitment_footer(
+        service.log, row.campaign_id, turn, test_dice=test_dice
+    )
     if footer:
         embed["footer"] = {"text": footer}
     return {"embeds": await next_step_embeds(client, row, [embed])}

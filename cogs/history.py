@@ -68,6 +68,7 @@ from bot.text import clip_markdown
 from bot.text import shown
 from bot.turn_flow import TurnFlow
 from bot.verify_export import report_lines
+from cogs.help import leaf_commands
 
 PAGE_SIZE = 10
 # The command whose `name` option is a setting's name, logged without its ruleset.
@@ -177,18 +178,17 @@ ChoiceNames = dict[tuple[str, str], dict[str, str]]
 
 
 def choice_names(tree: app_commands.CommandTree[Any]) -> ChoiceNames:
-    """Every option with fixed choices of the commands registered on `tree`, by command and
-    option, each value's choice as the command declares it."""
-    found: ChoiceNames = {}
-    for command in tree.walk_commands():
-        if not isinstance(command, app_commands.Command):
-            continue
-        for parameter in command.parameters:
-            if parameter.choices:
-                found[(command.qualified_name, parameter.name)] = {
-                    str(choice.value): choice.name for choice in parameter.choices
-                }
-    return found
+    """Every option with fixed choices of the commands registered on `tree` (as `/help`
+    lists them: `leaf_commands`), by command and option, each value's choice as the command
+    declares it."""
+    return {
+        (command.qualified_name, parameter.name): {
+            str(choice.value): choice.name for choice in parameter.choices
+        }
+        for command in leaf_commands(tree)
+        for parameter in command.options
+        if parameter.choices
+    }
 
 
 def choice_text(
@@ -533,13 +533,10 @@ REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
 
 async def reveal_by_turn_end(ctx: Context, entry: AuditEntry) -> bool:
     """Whether reveal entry `entry` was written by a turn's end: a secret roll's reveal says
-    so in its summary (`secret_rolls.reveal_msg`); an older one is placed in the log
+    so (`secret_rolls.told_by_turn_end`); another, or an older one, is placed in the log
     (`revealed_by_turn_end`)."""
-    summary = entry.outcome.get("summary")
-    keys = {str(m.get("key")) for m in summary or [] if isinstance(m, dict)}
-    if any(key.startswith("roll.reveal.log") for key in keys):
-        return any(key.startswith("roll.reveal.log_turn_end") for key in keys)
-    return await revealed_by_turn_end(ctx, entry.seq)
+    told = secret_rolls.told_by_turn_end(entry)
+    return told if told is not None else await revealed_by_turn_end(ctx, entry.seq)
 
 
 async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:

@@ -4,6 +4,7 @@ struck through, who undid it first, buttons gone, within Discord's limits, foote
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.announcements import undone_edit
 
@@ -96,11 +97,13 @@ def test_a_long_answer_struck_through_stays_within_discords_limits_line_by_line(
     assert all(line.startswith("~~") and line.endswith("~~") for line in lines)
 
 
-def test_an_answer_without_a_title_has_its_fields_struck_through_within_discords_limits():
-    """A title-less answer's fields are struck through too, name and every line of the
-    value; a name of 256 characters and a value of 1,024 still fit Discord's limits (256
-    and 1,024), the value cut at a line's end, and no struck line is left open."""
-    answer = discord.Embed(description="Red's fleet at Mecatol: 2 cruisers.")
+@pytest.mark.parametrize("title", [None, "Piracy #3 — Aegean Sea"])
+def test_an_answers_fields_are_struck_through_within_discords_limits(title):
+    """An answer's fields are struck through, with a title or without one, name and every
+    line of the value; a name of 256 characters and a value of 1,024 still fit Discord's
+    limits (256 and 1,024), the value cut at a line's end, and no struck line is left
+    open."""
+    answer = discord.Embed(title=title, description="Red's fleet at Mecatol: 2 cruisers.")
     answer.add_field(name="Ships", value="cruisers: #1 (0/2), #2 (0/2)\n\ndestroyers: #3")
     answer.add_field(name="N" * 256, value="\n".join(f"#{i} (0/1)" for i in range(120))[:1024])
     (marked,) = undone_edit("", [answer], NOTE)["embeds"]
@@ -114,10 +117,12 @@ def test_an_answer_without_a_title_has_its_fields_struck_through_within_discords
     assert all(line.startswith("~~") and line.endswith("~~") for line in lines)
 
 
-def test_struck_fields_in_a_full_message_give_way_to_stay_within_the_message_limit():
+@pytest.mark.parametrize("title", [None, "Piracy #3"])
+def test_struck_fields_in_a_full_message_give_way_to_stay_within_the_message_limit(title):
     """Striking adds four characters a line: fields packed close to 6,000 characters a
-    message are cut, their longest value first, so that Discord takes the edit."""
-    answer = discord.Embed(description="Registered.")
+    message, under a title or not, are cut, their longest value first, so that Discord takes
+    the edit."""
+    answer = discord.Embed(title=title, description="Registered.")
     for n in range(5):
         answer.add_field(name=f"{n}" * 190, value="\n".join(["ship"] * 200)[:1000])
     assert 5900 < len(answer) < 6000
@@ -125,5 +130,6 @@ def test_struck_fields_in_a_full_message_give_way_to_stay_within_the_message_lim
     (marked,) = edit["embeds"]
     assert len(marked) <= 6000
     assert min(len(f.value) for f in marked.fields) < 1000  # some gave way
-    assert marked.description == f"{NOTE}\n\n~~Registered.~~"
+    told = "Registered." if title else "~~Registered.~~"  # a title is struck for its text
+    assert marked.description == f"{NOTE}\n\n{told}"
     assert all(len(f.value) <= 1024 and f.value.endswith(("~~", "…")) for f in marked.fields)

@@ -28,6 +28,7 @@ from bot.verify_export import VERIFIED
 from bot.verify_export import verify_database
 from tests.conftest import as_migrated
 from tests.e2e.test_verify_cli import run
+from tests.sqlite_damage import overwrite_root_page
 from tests.test_storage import _edit_by_hand
 from tests.test_storage import bump
 from tests.test_storage import new_campaign
@@ -114,6 +115,60 @@ def test_an_older_versions_sqlite_database_is_not_upgraded(
         versions = {int(r[0]) for r in conn.execute("SELECT version FROM schema_migrations")}
     conn.close()
     assert newest not in versions
+
+
+def test_a_database_that_cannot_be_checked_is_told_in_the_language_asked_for(
+    tmp_path: Path, sqlite_template: Path, capsys: pytest.CaptureFixture[str]
+):
+    """Under `--lang ru` each sentence refusing a database is Russian, as the verdict is: a
+    server nobody listens for (3), an older version's database, a newer version's and a
+    damaged one (4)."""
+    url = "postgresql://nobody@127.0.0.1:1/privateer"
+    code, lines = run(["--database", url, "--lang", "ru"], capsys)
+    assert code == UNREADABLE
+    assert lines[0].startswith(f"Базу данных PostgreSQL {url} не удаётся открыть ("), lines
+    assert lines[0].endswith("и что база данных существует."), lines
+
+    newest = max(version for version, _ in migration_files())
+    older = tmp_path / "old.db"
+    as_migrated(older, sqlite_template)
+    with sqlite3.connect(older) as conn:
+        conn.execute("DELETE FROM schema_migrations WHERE version = ?", (newest,))
+    conn.close()
+    assert run(["--database", str(older), "--lang", "ru"], capsys) == (
+        NOT_AN_EXPORT,
+        [
+            f"Базу данных {older} записала более старая версия Privateer (версия схемы "
+            f"{newest - 1}; эта версия знает версии до {newest}), а здесь её только читают и "
+            "не обновляют: запустите на ней бота один раз (он обновит схему) или проверьте её "
+            "той версией, которая её записала."
+        ],
+    )
+
+    newer = tmp_path / "new.db"
+    as_migrated(newer, sqlite_template)
+    with sqlite3.connect(newer) as conn:
+        conn.execute("INSERT INTO schema_migrations VALUES (999, '999_later.sql', '2027-01-01')")
+    conn.close()
+    assert run(["--database", str(newer), "--lang", "ru"], capsys) == (
+        NOT_AN_EXPORT,
+        [
+            f"Базу данных {newer} записала более новая версия Privateer: в ней версия схемы "
+            f"999 (999_later.sql), а эта версия знает версии до {newest}; запустите более "
+            "новую версию или восстановите резервную копию, сделанную до обновления."
+        ],
+    )
+
+    damaged = tmp_path / "damaged.db"
+    as_migrated(damaged, sqlite_template)
+    overwrite_root_page(damaged, "meta")
+    code, lines = run(["--database", str(damaged), "--lang", "ru"], capsys)
+    assert code == NOT_AN_EXPORT
+    assert lines[0].startswith(f"База данных {damaged} повреждена (SQLite: "), lines
+    assert lines[0].endswith(
+        "бот в неё не писал: восстановите её из резервной копии или почините командой "
+        ".recover программы sqlite3."
+    ), lines
 
 
 async def around_the_bot(target: Path | str, sql: str) -> None:

@@ -30,11 +30,13 @@ from typing import Any
 
 import aiosqlite
 
+from bot.i18n import Msg
 from bot.paths import data_dir
 from bot.storage.health import DatabaseReadOnly
 from bot.storage.health import DatabaseUnreachable
 from bot.storage.health import DatabaseUnusable
 from bot.storage.health import NotPrivateerDatabase
+from bot.storage.health import applied_migrations
 from bot.storage.health import check_integrity
 from bot.storage.health import check_version
 from bot.storage.health import check_writable
@@ -43,7 +45,7 @@ from bot.storage.health import damage_failure
 from bot.storage.health import is_damage
 from bot.storage.health import is_read_only
 from bot.storage.health import read_only_failure
-from bot.storage.health import refuse_behind
+from bot.storage.health import refuse_other_version
 from bot.storage.sql import Conn
 from bot.storage.sql import Dialect
 from bot.storage.sql import Row
@@ -218,8 +220,7 @@ class SqliteDatabase(Database):
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise DatabaseReadOnly(
-                f"The folder of the database {path} cannot be created ({error.strerror}); "
-                f"create it, writable by the bot's user, or pick another DATABASE_PATH."
+                Msg("database.folder_uncreatable", path=str(path), reason=error.strerror)
             ) from error
         check_writable_before_open(path)
         try:
@@ -228,8 +229,7 @@ class SqliteDatabase(Database):
             if is_damage(error):
                 raise damage_failure(path, [str(error)]) from error
             raise DatabaseUnusable(
-                f"The database {path} cannot be opened (SQLite: {error}); check that the path "
-                f"is a database file the bot's user may read and write."
+                Msg("database.unopenable", path=str(path), error=str(error))
             ) from error
 
     @classmethod
@@ -241,9 +241,9 @@ class SqliteDatabase(Database):
             with path.open("rb") as file:
                 header = file.read(len(SQLITE_HEADER))
         except OSError as error:
+            reason = error.strerror or str(error)
             raise DatabaseUnreachable(
-                f"The database {path} cannot be read ({error.strerror or error}); name a "
-                f"SQLite file the bot wrote, readable by you."
+                Msg("database.unreadable", path=str(path), reason=reason)
             ) from error
         if header != SQLITE_HEADER:  # empty, or no SQLite file at all
             raise NotPrivateerDatabase(str(path))
@@ -260,30 +260,24 @@ class SqliteDatabase(Database):
             reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as error:
             raise DatabaseUnreachable(
-                f"The database {path} cannot be opened (SQLite: {error}); name a SQLite "
-                f"file the bot wrote, readable by you."
+                Msg("database.unopenable_read", path=str(path), error=str(error))
             ) from error
         try:
             reader.row_factory = aiosqlite.Row
             await reader.execute("PRAGMA busy_timeout=5000")
             await check_integrity(reader, path)
-            known = {v: p.name for v, p in migration_files()}
-            await check_version(reader, path, known)
-            tables = await reader.execute_fetchall(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-            )
-            if not list(tables):
+            applied = await applied_migrations(reader)
+            if applied is None:
                 raise NotPrivateerDatabase(str(path))
-            rows = await reader.execute_fetchall("SELECT version FROM schema_migrations")
-            refuse_behind(str(path), {int(row[0]) for row in rows}, known)
+            known = {v: p.name for v, p in migration_files()}
+            refuse_other_version(str(path), applied, known)
             writer = await aiosqlite.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as error:
             await reader.close()
             if is_damage(error):
                 raise damage_failure(path, [str(error)]) from error
             raise DatabaseUnusable(
-                f"The database {path} cannot be read (SQLite: {error}); name a SQLite file "
-                f"the bot wrote."
+                Msg("database.unreadable_sqlite", path=str(path), error=str(error))
             ) from error
         except BaseException:
             await reader.close()

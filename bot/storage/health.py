@@ -1,7 +1,9 @@
 """Start-up checks of the database file: damaged, read-only, or written by a newer version.
 
-Each failure is a `DatabaseUnusable` whose text is one sentence for the bot's operator. The
-checks run before the bot writes anything, so a database that fails one is never written.
+Each failure is a `DatabaseUnusable` whose message is one sentence for the bot's operator
+(catalog `database.*`: English at start-up, the language asked for by `python -m bot verify
+--database`). The checks run before the bot writes anything, so a database that fails one
+is never written.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import Msg
+
 # SQLite's names for "the file is damaged" (sqlite3.Error.sqlite_errorname, base codes).
 DAMAGE_ERRORS = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB"})
 # Problems listed by quick_check beyond this many are summarised by their count.
@@ -19,7 +24,12 @@ SHOWN_PROBLEMS = 3
 
 
 class DatabaseUnusable(Exception):
-    """The database cannot be used as it is; `str()` is one sentence saying why and what to do."""
+    """The database cannot be used as it is: `message` is one sentence saying why and what to
+    do, `str()` its English text."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.render(DEFAULT_LANGUAGE))
+        self.message = message
 
 
 class DatabaseDamaged(DatabaseUnusable):
@@ -44,11 +54,7 @@ class NotPrivateerDatabase(DatabaseUnusable):
     empty SQLite file, another program's database, a file that is no database)."""
 
     def __init__(self, label: str) -> None:
-        super().__init__(
-            f"{label} is not a Privateer database (it holds none of the bot's tables), so it "
-            f"was not checked, and nothing was written to it."
-        )
-        self.label = label  # the database as a person names it
+        super().__init__(Msg("database.not_privateer", path=label))
 
 
 class DatabaseBehind(DatabaseUnusable):
@@ -91,23 +97,22 @@ def unwritable_paths(path: Path) -> list[Path]:
 def read_only_failure(path: Path, detail: str | None = None) -> DatabaseReadOnly:
     """The sentence for a database that cannot be written, naming what is read-only."""
     culprits = unwritable_paths(path)
-    named = ", ".join(str(p) for p in culprits) if culprits else f"{path} (or its folder)"
-    cause = f" (SQLite: {detail})" if detail else ""
-    return DatabaseReadOnly(
-        f"The database {path} cannot be written: {named} is read-only{cause}; make the "
-        f"database, its -wal and -shm files and their folder writable by the bot's user."
-    )
+    named: str | Msg = ", ".join(str(p) for p in culprits)
+    if not culprits:
+        named = Msg("database.path_or_folder", path=str(path))
+    if detail:
+        return DatabaseReadOnly(
+            Msg("database.read_only_sqlite", path=str(path), named=named, detail=detail)
+        )
+    return DatabaseReadOnly(Msg("database.read_only", path=str(path), named=named))
 
 
 def damage_failure(path: Path, problems: list[str]) -> DatabaseDamaged:
     """The sentence for a database that failed its integrity check."""
-    shown = "; ".join(problems[:SHOWN_PROBLEMS])
+    shown: str | Msg = "; ".join(problems[:SHOWN_PROBLEMS])
     if len(problems) > SHOWN_PROBLEMS:
-        shown += f" (and {len(problems) - SHOWN_PROBLEMS} more problems)"
-    return DatabaseDamaged(
-        f"The database {path} is damaged (SQLite: {shown}); the bot did not write to it: "
-        f"restore it from a backup, or repair it with sqlite3's .recover."
-    )
+        shown = Msg("database.damaged_more", problems=shown, count=len(problems) - SHOWN_PROBLEMS)
+    return DatabaseDamaged(Msg("database.damaged", path=str(path), problems=shown))
 
 
 def check_writable_before_open(path: Path) -> None:
@@ -135,15 +140,30 @@ async def check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
         raise damage_failure(path, problems)
 
 
-async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int, str]) -> None:
-    """Refuse a database with an applied migration this code does not know (a newer version)."""
+async def applied_migrations(conn: aiosqlite.Connection) -> list[tuple[int, str]] | None:
+    """The (version, name) of each migration applied to a SQLite database; None when it has
+    no `schema_migrations` table (a new file, or no Privateer database)."""
     exists = await conn.execute_fetchall(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
     )
     if not list(exists):
-        return
+        return None
     rows = await conn.execute_fetchall("SELECT version, name FROM schema_migrations")
-    refuse_newer(str(path), [(int(row[0]), str(row[1])) for row in rows], known)
+    return [(int(row[0]), str(row[1])) for row in rows]
+
+
+async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int, str]) -> None:
+    """Refuse a database with an applied migration this code does not know (a newer version)."""
+    applied = await applied_migrations(conn)
+    if applied is not None:
+        refuse_newer(str(path), applied, known)
+
+
+def refuse_other_version(label: str, applied: list[tuple[int, str]], known: dict[int, str]) -> None:
+    """A database opened to be read only is this version's: `DatabaseTooNew` when a newer
+    version wrote it, `DatabaseBehind` when an older one did (it is not migrated)."""
+    refuse_newer(label, applied, known)
+    refuse_behind(label, {version for version, _ in applied}, known)
 
 
 def refuse_behind(label: str, applied: set[int], known: dict[int, str]) -> None:
@@ -152,12 +172,8 @@ def refuse_behind(label: str, applied: set[int], known: dict[int, str]) -> None:
     missing = sorted(set(known) - applied)
     if not missing:
         return
-    raise DatabaseBehind(
-        f"The database {label} was written by an older version of Privateer (schema version "
-        f"{max(applied, default=0)}; this version knows up to {max(known)}) and is only read "
-        f"here, never upgraded: start the bot on it once (it upgrades the schema), or run "
-        f"this check with the version that wrote it."
-    )
+    version = max(applied, default=0)
+    raise DatabaseBehind(Msg("database.behind", path=label, version=version, known=max(known)))
 
 
 def refuse_newer(label: str, applied: list[tuple[int, str]], known: dict[int, str]) -> None:
@@ -167,11 +183,7 @@ def refuse_newer(label: str, applied: list[tuple[int, str]], known: dict[int, st
         return
     newest, name = unknown[-1]
     ours = max(known, default=0)
-    raise DatabaseTooNew(
-        f"The database {label} was written by a newer version of Privateer: it has schema "
-        f"version {newest} ({name}) and this version knows up to {ours}; run the newer "
-        f"version, or restore a backup made before the upgrade."
-    )
+    raise DatabaseTooNew(Msg("database.too_new", path=label, version=newest, name=name, known=ours))
 
 
 async def check_writable(conn: aiosqlite.Connection, path: Path) -> None:

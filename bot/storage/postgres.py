@@ -23,6 +23,7 @@ from urllib.parse import urlunsplit
 
 import asyncpg
 
+from bot.i18n import Msg
 from bot.storage.database import WRITE_WAIT_NOTICE
 from bot.storage.database import Database
 from bot.storage.database import migration_files
@@ -31,8 +32,8 @@ from bot.storage.database import slow_write_notice
 from bot.storage.database import utc_now
 from bot.storage.health import DatabaseUnreachable
 from bot.storage.health import NotPrivateerDatabase
-from bot.storage.health import refuse_behind
 from bot.storage.health import refuse_newer
+from bot.storage.health import refuse_other_version
 from bot.storage.sql import Conn
 from bot.storage.sql import Dialect
 from bot.storage.sql import PgConn
@@ -53,11 +54,7 @@ READ_POOL = 5
 
 def unreachable(url: str, error: BaseException) -> DatabaseUnreachable:
     """The refusal of a server that cannot be reached, or will not let the user in."""
-    return DatabaseUnreachable(
-        f"The PostgreSQL database {redacted(url)} cannot be opened ({error}); check "
-        f"that the server runs, that DATABASE_URL names it, the database and a user "
-        f"who may log in, and that the database exists."
-    )
+    return DatabaseUnreachable(Msg("database.unreachable", url=redacted(url), error=str(error)))
 
 
 def redacted(url: str) -> str:
@@ -123,8 +120,7 @@ class PostgresDatabase(Database):
                 rows = await conn.fetch("SELECT version, name FROM schema_migrations")
         try:
             known = {v: p.name for v, p in migration_files()}
-            refuse_newer(opened.label, [(int(r[0]), str(r[1])) for r in rows], known)
-            refuse_behind(opened.label, {int(r[0]) for r in rows}, known)
+            refuse_other_version(opened.label, [(int(r[0]), str(r[1])) for r in rows], known)
         except BaseException:
             await _close_all(pools)
             raise

@@ -123,13 +123,20 @@ TEST_DICE_RU = "🧪 Эта локальная замена Discord бросае
 
 async def test_the_local_stand_in_says_its_dice_are_test_dice(table):
     """The stand-in's bot rolls seeded or scripted dice: its answers say so instead of
-    promising dice derived from the committed seed, and name the real bot."""
+    promising dice derived from the committed seed, and name the real bot. The campaign's
+    answer posts no 🔒 commitment of turn 1 under that sentence: /history verify counts
+    none, and says the open turn's test dice will not be checked."""
     created = await table.slash("/campaign create name:Black Sea", as_="gm")
     assert TEST_DICE in created.embed.description
     assert "secret seed" not in created.embed.description
     assert "The real bot (`python -m bot`) rolls dice anyone can verify." in (
         created.embed.description
     )
+    assert "🔒" not in created.text(), created.text()
+    verified = await table.slash("/history verify", as_="gm")
+    told = (verified.followups[0] if verified.followups else verified).embed.description
+    assert "🧪 Turn 1 is open, but this local stand-in rolls test dice" in told, told
+    assert "chain heads: 0, commitments: 0." in told, told
     status = await table.slash("/turn status", as_="player1")
     assert status.embed.field("Fair dice").startswith(TEST_DICE)
     await set_up(table, [("/campaign join faction:Vega", "player1")])
@@ -153,6 +160,7 @@ async def test_the_real_bots_dice_texts_stay_as_they_were(fair):
         created.embed.description
     )
     assert "test dice" not in created.embed.description
+    assert created.embed.footer.startswith("🔒 T1 "), created.embed.footer
     status = await fair.slash("/turn status", as_="player1")
     assert status.embed.field("Fair dice").startswith("🔒 Turn 1's seed is committed as `")
 
