@@ -231,3 +231,33 @@ async def test_history_show_names_the_defender_picked_from_the_joker(board: Tabl
     assert row is not None and '"answer":"d1"' in row[0].replace(" ", ""), row
     verified = await board.slash("/history verify", as_="gm")
     assert "✅ Журнал цел" in verified.text(), verified.text()
+
+
+@pytest.mark.parametrize(
+    ("language", "prize"),
+    [
+        ("en", "Joker prize: the bank pays Anna 0."),
+        ("ru", "Премия Джокера: банк платит фракции «Anna» 0."),
+    ],
+    ids=["en", "ru"],
+)
+async def test_a_joker_prize_of_nothing_is_told_but_not_as_the_outcome(
+    board: Table, language: str, prize: str
+):
+    """CR-I14: Boris's Banker is worth 0, so Anna's Corsair wins the Joker and a
+    prize of 2 × 0. The headline (bold) says what changed, the Joker changing hands; the
+    prize of 0 is not an outcome, but the story still tells it."""
+    if language == "ru":
+        await board.slash(RUSSIAN, as_="gm")
+    await board.slash("/company add-piece name:Banker value:0", as_="player2")
+    await board.slash("/company enter piece:Banker", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 2])
+
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+    headline, body = duel.embed.description.split("\n\n", 1)
+    assert headline.startswith("**"), headline
+    assert "**Anna" in headline or "«Anna»" in headline, headline
+    assert prize.split(":")[0] not in headline, headline
+    assert prize in body, body
