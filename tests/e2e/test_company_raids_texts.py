@@ -233,6 +233,52 @@ async def test_history_show_names_the_defender_picked_from_the_joker(board: Tabl
     assert "✅ Журнал цел" in verified.text(), verified.text()
 
 
+async def test_the_russian_board_agrees_with_one_piece_and_with_any_pieces_name(board: Table):
+    """`/company status` in Russian (CR-I10, CR-I18): a single piece in the Joker is «фигура
+    владельца», several are «фигуры владельца»; a removed piece's line names the «фигура»
+    its participle agrees with, whatever the gender of the piece's own name (Scout, a
+    masculine word in Russian)."""
+    await raids.counterattacked(board, "Scout", 100, [3, 4])
+    await board.slash(RUSSIAN, as_="gm")
+    assert "Scout (Anna, стоимость 100): фигура удалена с поля" in await raids.board_shown(board)
+
+    await board.slash("/company add-piece name:Banker value:200 in_joker:true", as_="player2")
+    assert "В Джокере: фигура владельца Banker; гостей нет." in await raids.board_shown(board)
+
+    await board.slash("/company add-piece name:Guard value:100 in_joker:true", as_="player2")
+    shown = await raids.board_shown(board)
+    assert "В Джокере: фигуры владельца Banker, Guard; гостей нет." in shown
+    assert "фигура владельца Banker;" not in shown
+
+
+async def test_visitors_in_the_joker_are_counted_in_the_right_number(board: Table):
+    """CR-I18: Anna's Corsair declines the duel (CR-I12 off) and stays in Boris's Joker as a
+    visitor: one visitor is «гость», as "visitor" in English."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.joker_entry_forces_duel value:false",
+        as_="gm",
+    )
+    await board.slash("/company add-piece name:Banker value:200 in_joker:true", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    question = await board.slash("/company enter piece:Corsair", as_="player1")
+    await board.click(question, "Decline the duel", as_="player1")
+    assert "In the Joker: owner piece Banker; visitor Corsair." in await raids.board_shown(board)
+
+    await board.slash(RUSSIAN, as_="gm")
+    assert "В Джокере: фигура владельца Banker; гость Corsair." in await raids.board_shown(board)
+
+
+async def test_a_piece_registered_twice_is_told_its_value_is_corrected_by_edit_piece(board: Table):
+    """The Russian refusal (Vera's, in her client's language) calls a piece's value
+    «стоимость», as the option `value` and every other line do, never «ценность»."""
+    await board.slash(RUSSIAN, as_="gm")
+
+    refused = await refused_alone(board, "/company add-piece name:Broker value:10", "player3")
+
+    assert "её стоимость исправляет команда /компания изменить-фигуру" in refused, refused
+    assert "ценность" not in refused
+
+
 @pytest.mark.parametrize(
     ("language", "prize"),
     [

@@ -220,7 +220,13 @@ def status_and_turn_lines() -> list[Msg]:
     owning = cr.register_company(CompanyRaidsState(), DEFAULTS, "Docks", owner="Vera", fine=1)
     asked = cr.register_piece(owning.state, DEFAULTS, "Clerk", owner="Vera", value=5, in_joker=True)
     lines += asked.lines + cr.status(asked.state, DEFAULTS).lines  # asked for a Holding (CR-I11)
-    lines += cr.status(board.state, DEFAULTS).lines
+    lines += cr.status(board.state, DEFAULTS).lines  # one owner piece, one visitor
+    crowded = cr.register_piece(
+        board.state, DEFAULTS, "Raider", owner="Gleb", value=1, in_joker=True
+    ).state
+    crowded = cr.register_piece(crowded, DEFAULTS, "Teller", owner="Vera", value=1).state
+    crowded = cr.enter(crowded, DEFAULTS, "Teller", no_dice()).state
+    lines += cr.status(crowded, DEFAULTS).lines  # owner pieces and visitors, several each
     declared = cr.declare_joker_holding(asked.state, DEFAULTS, ["Docks"], by_faction="Vera").state
     lines += cr.status(declared, DEFAULTS).lines
     gone = cr.move_piece(board.state, DEFAULTS, "Banker").state

@@ -115,6 +115,22 @@ def _piece_line(state: CompanyRaidsState, key: str, piece: Piece, owners: list[s
     )
 
 
+# The keys naming none, one or several pieces of a kind in the Joker.
+OWNER_PIECES = ("status.no_owner_pieces", "status.owner_piece", "status.owner_pieces")
+VISITORS = ("status.no_visitors", "status.visitor", "status.visitors")
+
+
+def _occupants(state: CompanyRaidsState, keys: list[str], forms: tuple[str, str, str]) -> Msg:
+    """ "owner piece Banker", "visitors Corsair, Scout", "no visitors": the pieces of one
+    kind in the Joker. A list of names takes the singular for one name and the plural for
+    several (21 names are plural), so the form is not a count's plural form."""
+    none, one, several = forms
+    if not keys:
+        return Msg(P + none)
+    names = ", ".join(piece_name(state, key) for key in keys)
+    return Msg(P + (one if len(keys) == 1 else several), pieces=names)
+
+
 def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsStatus:
     """For `/company status`."""
     owners = owner_pieces(state, settings)
@@ -144,8 +160,8 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
         lines.append(
             Msg(
                 P + "status.joker_occupants",
-                owners=", ".join(piece_name(state, key) for key in owners) or "—",
-                visitors=", ".join(piece_name(state, key) for key in visitors) or "—",
+                owners=_occupants(state, owners, OWNER_PIECES),
+                visitors=_occupants(state, visitors, VISITORS),
             )
         )
     if settings.track_joker_holding and joker.owner is not None:
