@@ -233,6 +233,7 @@ def change_embeds(
 
 _SECTIONS = {
     "company_raids.status.company": "companies",
+    "company_raids.status.company_no_holding": "companies",
     "company_raids.status.no_companies": "companies",
     "company_raids.status.piece": "pieces",
     "company_raids.status.no_pieces": "pieces",
@@ -240,6 +241,7 @@ _SECTIONS = {
     "company_raids.status.joker_owner": "joker",
     "company_raids.status.joker_occupants": "joker",
     "company_raids.status.joker_holding": "joker",
+    "company_raids.status.joker_no_holding": "joker",
 }
 
 

@@ -307,3 +307,49 @@ async def test_a_joker_prize_of_nothing_is_told_but_not_as_the_outcome(
     assert "**Anna" in headline or "«Anna»" in headline, headline
     assert prize.split(":")[0] not in headline, headline
     assert prize in body, body
+
+
+@pytest.mark.parametrize(
+    ("language", "registered", "shown"),
+    [
+        (
+            "en",
+            "Company Mills registered: owner Anna, fine 100, no Holding.",
+            ["Mills: owner Anna, fine 100, no Holding", "No Joker Holding."],
+        ),
+        (
+            "ru",
+            "Компания Mills зарегистрирована: владелец Vera, штраф 100, без Холдинга.",
+            ["Mills: владелец Vera, штраф 100, без Холдинга", "Джокерного Холдинга нет."],
+        ),
+    ],
+    ids=["en", "ru"],
+)
+async def test_a_company_or_joker_without_a_holding_says_so_in_words(
+    board: Table, language: str, registered: str, shown: list[str]
+):
+    """CR-I11: a Company with no Holding, and the Joker's owner with no Joker Holding, are
+    told in words, not by a bare dash; so is a Joker Holding declared empty. Anna plays in
+    English, Vera in Russian (her refusal is in her client's language)."""
+    player, faction = ("player1", "Anna") if language == "en" else ("player3", "Vera")
+    if language == "ru":
+        await board.slash(RUSSIAN, as_="gm")
+    added = await board.slash("/company add-company name:Mills fine:100", as_=player)
+    assert added.embed.description == registered
+    await board.slash("/company add-piece name:Banker value:200 in_joker:true", as_=player)
+    board_lines = (await raids.board_shown(board)).splitlines()
+    assert [line for line in shown if line in board_lines] == shown, board_lines
+    assert not [line for line in board_lines if "—" in line], board_lines
+
+    declared = await board.slash("/company holding companies:-", as_=player)
+    empty = {
+        "en": f"The Joker Holding of {faction} is empty.",
+        "ru": f"Джокерный Холдинг фракции «{faction}» пуст.",
+    }[language]
+    assert declared.embed.description.startswith(empty), declared.embed.description
+    again = await refused_alone(board, "/company holding companies:-", player)
+    unchanged = {
+        "en": f"Nothing changed: the Joker Holding of {faction} is already empty.",
+        "ru": f"Ничего не изменилось: Джокерный Холдинг фракции «{faction}» уже пуст.",
+    }[language]
+    assert again == unchanged

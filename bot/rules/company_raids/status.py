@@ -139,11 +139,11 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
     for company in state.companies.values():
         lines.append(
             Msg(
-                P + "status.company",
+                P + ("status.company" if company.holding else "status.company_no_holding"),
                 company=company.name,
                 owner=company.owner or Msg(P + "who.nobody"),
                 fine=company.fine,
-                holding=company.holding or "—",
+                holding=company.holding,
             )
         )
     if not state.companies:
@@ -166,7 +166,10 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
         )
     if settings.track_joker_holding and joker.owner is not None:
         holding = ", ".join(company_name(state, key) for key in joker.holding)
-        lines.append(Msg(P + "status.joker_holding", companies=holding or "—"))
+        if holding:
+            lines.append(Msg(P + "status.joker_holding", companies=holding))
+        else:
+            lines.append(Msg(P + "status.joker_no_holding"))
     lines = [shown_msg(line) for line in lines]
     awaiting = [awaiting_of(state, settings, i) for i in open_incidents(state)]
     waiting = waiting_lines(state, settings)
