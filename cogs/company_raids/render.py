@@ -72,7 +72,9 @@ def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
     results = [
         line
         for index, e in enumerate(events)
-        if isinstance(e, RESULT_EVENTS) and not _settled_wait(e, events[index + 1 :])
+        if isinstance(e, RESULT_EVENTS)
+        and not _settled_wait(e, events[index + 1 :])
+        and not _nothing_paid(e)
         for line in event_lines(e)
     ]
     if results:
@@ -80,6 +82,12 @@ def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
     if any(isinstance(e, CounterattackRolled) for e in events):
         return [Msg(C + "headline.no_effect")]
     return [Msg(C + "headline.closed")]
+
+
+def _nothing_paid(event: Event) -> bool:
+    """A fine, bonus or prize of 0 (a Joker prize counted from a piece worth 0, CR-I14):
+    the story tells it, but it changes nothing, so it is no outcome."""
+    return isinstance(event, PaymentDue) and event.payment.due_amount == 0
 
 
 def _settled_wait(event: Event, later: Sequence[Event]) -> bool:
@@ -225,6 +233,7 @@ def change_embeds(
 
 _SECTIONS = {
     "company_raids.status.company": "companies",
+    "company_raids.status.company_no_holding": "companies",
     "company_raids.status.no_companies": "companies",
     "company_raids.status.piece": "pieces",
     "company_raids.status.no_pieces": "pieces",
@@ -232,6 +241,7 @@ _SECTIONS = {
     "company_raids.status.joker_owner": "joker",
     "company_raids.status.joker_occupants": "joker",
     "company_raids.status.joker_holding": "joker",
+    "company_raids.status.joker_no_holding": "joker",
 }
 
 

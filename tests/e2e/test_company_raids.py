@@ -1022,8 +1022,8 @@ async def test_a_gm_registers_an_unowned_company_with_a_dash(board):
     Companies); a player still registers only their own Companies."""
     added = await board.slash("/company add-company name:Free fine:10 owner:- holding:-", as_="gm")
     assert not added.ephemeral, added.text()
-    assert added.embed.description == "Company Free registered: owner nobody, fine 10, Holding —."
-    assert "Free: owner nobody, fine 10, Holding —" in await board_shown(board)
+    assert added.embed.description == "Company Free registered: owner nobody, fine 10, no Holding."
+    assert "Free: owner nobody, fine 10, no Holding" in await board_shown(board)
     refused = await board.slash("/company add-company name:Mine fine:10 owner:-", as_="player1")
     assert refused.ephemeral
     assert "Mine" not in await board_shown(board)

@@ -167,7 +167,7 @@ async def test_a_company_saved_under_the_jokers_name_still_loads(board):
     await saved_state(board, "company_raids", joker_company)
 
     shown = await raids.board_shown(board)
-    assert "Joker: owner Anna, fine 10, Holding —" in shown
+    assert "Joker: owner Anna, fine 10, no Holding" in shown
     assert "Clerk (Anna, value 100): in Joker" in shown
     moved = await board.slash("/company move piece:Broker square:Joker", as_="player1")
     assert moved.embed.description.startswith("Broker moves to Joker."), moved.text()

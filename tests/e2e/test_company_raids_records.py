@@ -253,7 +253,7 @@ async def test_a_record_edited_to_what_it_already_says_changes_nothing(board):  
         board, "/company edit-company name:Steelworks fine:180 owner:Boris holding:-", "player2"
     )
     assert same_record == (
-        "Nothing changed: Company Steelworks already has owner Boris, fine 180, Holding —."
+        "Nothing changed: Company Steelworks already has owner Boris, fine 180, no Holding."
     )
     await board.slash("/company add-piece name:Banker value:2000 owner:Vera", as_="gm")
     russian = await refused_alone(board, "/company edit-piece name:Banker value:2000", "player3")

@@ -231,3 +231,125 @@ async def test_history_show_names_the_defender_picked_from_the_joker(board: Tabl
     assert row is not None and '"answer":"d1"' in row[0].replace(" ", ""), row
     verified = await board.slash("/history verify", as_="gm")
     assert "✅ Журнал цел" in verified.text(), verified.text()
+
+
+async def test_the_russian_board_agrees_with_one_piece_and_with_any_pieces_name(board: Table):
+    """`/company status` in Russian (CR-I10, CR-I18): a single piece in the Joker is «фигура
+    владельца», several are «фигуры владельца»; a removed piece's line names the «фигура»
+    its participle agrees with, whatever the gender of the piece's own name (Scout, a
+    masculine word in Russian)."""
+    await raids.counterattacked(board, "Scout", 100, [3, 4])
+    await board.slash(RUSSIAN, as_="gm")
+    assert "Scout (Anna, стоимость 100): фигура удалена с поля" in await raids.board_shown(board)
+
+    await board.slash("/company add-piece name:Banker value:200 in_joker:true", as_="player2")
+    assert "В Джокере: фигура владельца Banker; гостей нет." in await raids.board_shown(board)
+
+    await board.slash("/company add-piece name:Guard value:100 in_joker:true", as_="player2")
+    shown = await raids.board_shown(board)
+    assert "В Джокере: фигуры владельца Banker, Guard; гостей нет." in shown
+    assert "фигура владельца Banker;" not in shown
+
+
+async def test_visitors_in_the_joker_are_counted_in_the_right_number(board: Table):
+    """CR-I18: Anna's Corsair declines the duel (CR-I12 off) and stays in Boris's Joker as a
+    visitor: one visitor is «гость», as "visitor" in English."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.joker_entry_forces_duel value:false",
+        as_="gm",
+    )
+    await board.slash("/company add-piece name:Banker value:200 in_joker:true", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    question = await board.slash("/company enter piece:Corsair", as_="player1")
+    await board.click(question, "Decline the duel", as_="player1")
+    assert "In the Joker: owner piece Banker; visitor Corsair." in await raids.board_shown(board)
+
+    await board.slash(RUSSIAN, as_="gm")
+    assert "В Джокере: фигура владельца Banker; гость Corsair." in await raids.board_shown(board)
+
+
+async def test_a_piece_registered_twice_is_told_its_value_is_corrected_by_edit_piece(board: Table):
+    """The Russian refusal (Vera's, in her client's language) calls a piece's value
+    «стоимость», as the option `value` and every other line do, never «ценность»."""
+    await board.slash(RUSSIAN, as_="gm")
+
+    refused = await refused_alone(board, "/company add-piece name:Broker value:10", "player3")
+
+    assert "её стоимость исправляет команда /компания изменить-фигуру" in refused, refused
+    assert "ценность" not in refused
+
+
+@pytest.mark.parametrize(
+    ("language", "prize"),
+    [
+        ("en", "Joker prize: the bank pays Anna 0."),
+        ("ru", "Премия Джокера: банк платит фракции «Anna» 0."),
+    ],
+    ids=["en", "ru"],
+)
+async def test_a_joker_prize_of_nothing_is_told_but_not_as_the_outcome(
+    board: Table, language: str, prize: str
+):
+    """CR-I14: Boris's Banker is worth 0, so Anna's Corsair wins the Joker and a
+    prize of 2 × 0. The headline (bold) says what changed, the Joker changing hands; the
+    prize of 0 is not an outcome, but the story still tells it."""
+    if language == "ru":
+        await board.slash(RUSSIAN, as_="gm")
+    await board.slash("/company add-piece name:Banker value:0", as_="player2")
+    await board.slash("/company enter piece:Banker", as_="player2")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 2])
+
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+    headline, body = duel.embed.description.split("\n\n", 1)
+    assert headline.startswith("**"), headline
+    assert "**Anna" in headline or "«Anna»" in headline, headline
+    assert prize.split(":")[0] not in headline, headline
+    assert prize in body, body
+
+
+@pytest.mark.parametrize(
+    ("language", "registered", "shown"),
+    [
+        (
+            "en",
+            "Company Mills registered: owner Anna, fine 100, no Holding.",
+            ["Mills: owner Anna, fine 100, no Holding", "No Joker Holding."],
+        ),
+        (
+            "ru",
+            "Компания Mills зарегистрирована: владелец Vera, штраф 100, без Холдинга.",
+            ["Mills: владелец Vera, штраф 100, без Холдинга", "Джокерного Холдинга нет."],
+        ),
+    ],
+    ids=["en", "ru"],
+)
+async def test_a_company_or_joker_without_a_holding_says_so_in_words(
+    board: Table, language: str, registered: str, shown: list[str]
+):
+    """CR-I11: a Company with no Holding, and the Joker's owner with no Joker Holding, are
+    told in words, not by a bare dash; so is a Joker Holding declared empty. Anna plays in
+    English, Vera in Russian (her refusal is in her client's language)."""
+    player, faction = ("player1", "Anna") if language == "en" else ("player3", "Vera")
+    if language == "ru":
+        await board.slash(RUSSIAN, as_="gm")
+    added = await board.slash("/company add-company name:Mills fine:100", as_=player)
+    assert added.embed.description == registered
+    await board.slash("/company add-piece name:Banker value:200 in_joker:true", as_=player)
+    board_lines = (await raids.board_shown(board)).splitlines()
+    assert [line for line in shown if line in board_lines] == shown, board_lines
+    assert not [line for line in board_lines if "—" in line], board_lines
+
+    declared = await board.slash("/company holding companies:-", as_=player)
+    empty = {
+        "en": f"The Joker Holding of {faction} is empty.",
+        "ru": f"Джокерный Холдинг фракции «{faction}» пуст.",
+    }[language]
+    assert declared.embed.description.startswith(empty), declared.embed.description
+    again = await refused_alone(board, "/company holding companies:-", player)
+    unchanged = {
+        "en": f"Nothing changed: the Joker Holding of {faction} is already empty.",
+        "ru": f"Ничего не изменилось: Джокерный Холдинг фракции «{faction}» уже пуст.",
+    }[language]
+    assert again == unchanged

@@ -18,7 +18,7 @@ async def test_a_large_piece_value_and_fine_are_grouped_in_each_language(table):
     await set_up(table, lines)
     added = await table.slash("/company add-company name:Mill fine:1234567", as_="player1")
     assert added.embed.description == (
-        "Company Mill registered: owner Anna, fine 1,234,567, Holding —."
+        "Company Mill registered: owner Anna, fine 1,234,567, no Holding."
     )
     piece = await table.slash("/company add-piece name:П value:100000000000", as_="player3")
     assert piece.embed.description.startswith(

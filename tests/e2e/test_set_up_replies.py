@@ -41,8 +41,8 @@ SET_UP = (
     (
         "player2",
         "/company add-company name:Black Sails fine:3",
-        "Company Black Sails registered: owner Habsburgs, fine 3, Holding —.",
-        "Компания Black Sails зарегистрирована: владелец Habsburgs, штраф 3, Холдинг —.",
+        "Company Black Sails registered: owner Habsburgs, fine 3, no Holding.",
+        "Компания Black Sails зарегистрирована: владелец Habsburgs, штраф 3, без Холдинга.",
         "company_raids",
     ),
     (

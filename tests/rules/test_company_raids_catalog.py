@@ -121,6 +121,10 @@ def company_flows() -> list[cr.RaidOutcome]:
     state = registered.state
     outcomes.append(cr.register_piece(state, DEFAULTS, "Pawn", owner="Gleb", value=1))
     outcomes.append(cr.edit_company(state, DEFAULTS, "Steelworks", fine=180, holding="Metals"))
+    outcomes.append(cr.edit_company(state, DEFAULTS, "Steelworks", fine=200))  # no Holding
+    outcomes.append(
+        cr.register_company(state, DEFAULTS, "Mint", owner="Boris", fine=1, holding="Gold")
+    )
     landed = cr.land(state, DEFAULTS, "Broker", "Steelworks", no_dice(), by_faction="Anna")
     outcomes.append(landed)
     outcomes.append(cr.answer(landed.state, DEFAULTS, 1, "capture", scripted(6)[0]))
@@ -200,6 +204,7 @@ def joker_flows() -> list[cr.RaidOutcome]:
     # CR-I11: Vera's declared Holding is cleared when she loses the Joker.
     held = with_vera_holding(state)
     outcomes.append(cr.enter(held, DEFAULTS, "Corsair", scripted(3, 2, 1, 4)[0]))
+    outcomes.append(cr.declare_joker_holding(held, DEFAULTS, [], by_faction="Vera"))  # none
     return outcomes
 
 
@@ -220,7 +225,15 @@ def status_and_turn_lines() -> list[Msg]:
     owning = cr.register_company(CompanyRaidsState(), DEFAULTS, "Docks", owner="Vera", fine=1)
     asked = cr.register_piece(owning.state, DEFAULTS, "Clerk", owner="Vera", value=5, in_joker=True)
     lines += asked.lines + cr.status(asked.state, DEFAULTS).lines  # asked for a Holding (CR-I11)
-    lines += cr.status(board.state, DEFAULTS).lines
+    lines += cr.status(board.state, DEFAULTS).lines  # one owner piece, one visitor
+    crowded = cr.register_piece(
+        board.state, DEFAULTS, "Raider", owner="Gleb", value=1, in_joker=True
+    ).state
+    crowded = cr.register_piece(crowded, DEFAULTS, "Teller", owner="Vera", value=1).state
+    crowded = cr.enter(crowded, DEFAULTS, "Teller", no_dice()).state
+    lines += cr.status(crowded, DEFAULTS).lines  # owner pieces and visitors, several each
+    held = cr.edit_company(board.state, DEFAULTS, "Steelworks", holding="Metals").state
+    lines += cr.status(held, DEFAULTS).lines  # a Company with its Holding
     declared = cr.declare_joker_holding(asked.state, DEFAULTS, ["Docks"], by_faction="Vera").state
     lines += cr.status(declared, DEFAULTS).lines
     gone = cr.move_piece(board.state, DEFAULTS, "Banker").state
@@ -345,6 +358,15 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.edit_company(landed, DEFAULTS, "Steelworks", fine=1),
         lambda: cr.edit_piece(landed, DEFAULTS, "Broker", value=1),
         lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=180, holding=None),
+        lambda: cr.edit_company(
+            cr.edit_company(s, DEFAULTS, "Steelworks", holding="Metals").state,
+            DEFAULTS,
+            "Steelworks",
+            holding="Metals",
+        ),
+        lambda: cr.declare_joker_holding(
+            with_vera_holding(joker), DEFAULTS, ["Quay"], by_faction="Vera"
+        ),
         lambda: cr.edit_piece(s, DEFAULTS, "Broker", value=300),
         lambda: cr.declare_joker_holding(joker, DEFAULTS, [], by_faction="Vera"),
         lambda: cr.register_piece(asking, choosing, "Late", owner="Anna", value=1, in_joker=True),

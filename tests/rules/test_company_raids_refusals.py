@@ -454,7 +454,7 @@ def test_status_shows_owners_marks_joker_and_pending_choices() -> None:
     state = cr.land(state, helpers.DEFAULTS, "Runner", "Docks", helpers.no_dice()).state
     shown = cr.status(state, helpers.DEFAULTS)
     text = [line.render("en") for line in shown.lines]
-    assert "Steelworks: owner Boris, fine 180, Holding —" in text
+    assert "Steelworks: owner Boris, fine 180, no Holding" in text
     assert "Broker (Anna, value 300): in Steelworks; attempted: Steelworks" in text
     assert "Banker (Vera, value 200): in the Joker, owner piece" in text
     assert "Joker: owned by Vera." in text

@@ -153,13 +153,15 @@ def edit_company(
     if not isinstance(holding, Unchanged):
         new_holding = _check_name(holding) if holding else None
     if (new_owner, new_fine, new_holding) == (company.owner, company.fine, company.holding):
+        named = company.holding is not None
+        unchanged = "error.company_unchanged" if named else "error.company_unchanged_no_holding"
         raise refusal(
             Conflict,
-            P + "error.company_unchanged",
+            P + unchanged,
             company=company.name,
             owner=company.owner or Msg(P + "who.nobody"),
             fine=company.fine,
-            holding=company.holding or "—",
+            holding=company.holding,
         )
     busy = state.incident_on(key)
     refuse_if_open(busy, "error.company_edit_in_incident", "CR-I4", company=company.name)
@@ -384,12 +386,12 @@ def declare_joker_holding(
         if key not in keys:
             keys.append(key)
     if not state.joker.holding_due and set(keys) == set(state.joker.holding):
-        declared = [state.companies[key].name for key in state.joker.holding]
+        declared = ", ".join(state.companies[key].name for key in state.joker.holding)
         raise refusal(
             Conflict,
-            P + "error.holding_unchanged",
+            P + ("error.holding_unchanged" if declared else "error.holding_unchanged_empty"),
             faction=owner,
-            companies=", ".join(declared) or "—",
+            companies=declared,
         )
     work = Work.on(state, settings)
     work.state.joker.holding = keys

@@ -331,17 +331,23 @@ def _event_lines(event: Event) -> list[Msg]:
             key = "holding.empty" if event.no_companies else "holding.asked"
             return [Msg(P + key, faction=event.faction)]
         case HoldingDeclared():
-            companies = ", ".join(event.companies) or "—"
-            return [Msg(P + "holding.declared", faction=event.faction, companies=companies)]
+            companies = ", ".join(event.companies)
+            key = "holding.declared" if companies else "holding.declared_empty"
+            return [Msg(P + key, faction=event.faction, companies=companies)]
         case CompanyRegistered():
-            key = "board.company_edited" if event.edited else "board.company_registered"
+            if event.holding:
+                key = "board.company_edited" if event.edited else "board.company_registered"
+            elif event.edited:
+                key = "board.company_edited_no_holding"
+            else:
+                key = "board.company_registered_no_holding"
             return [
                 Msg(
                     P + key,
                     company=event.company,
                     owner=event.owner or Msg(P + "who.nobody"),
                     fine=event.fine,
-                    holding=event.holding or "—",
+                    holding=event.holding,
                 )
             ]
         case CompanyDeleted():

@@ -115,6 +115,22 @@ def _piece_line(state: CompanyRaidsState, key: str, piece: Piece, owners: list[s
     )
 
 
+# The keys naming none, one or several pieces of a kind in the Joker.
+OWNER_PIECES = ("status.no_owner_pieces", "status.owner_piece", "status.owner_pieces")
+VISITORS = ("status.no_visitors", "status.visitor", "status.visitors")
+
+
+def _occupants(state: CompanyRaidsState, keys: list[str], forms: tuple[str, str, str]) -> Msg:
+    """ "owner piece Banker", "visitors Corsair, Scout", "no visitors": the pieces of one
+    kind in the Joker. A list of names takes the singular for one name and the plural for
+    several (21 names are plural), so the form is not a count's plural form."""
+    none, one, several = forms
+    if not keys:
+        return Msg(P + none)
+    names = ", ".join(piece_name(state, key) for key in keys)
+    return Msg(P + (one if len(keys) == 1 else several), pieces=names)
+
+
 def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsStatus:
     """For `/company status`."""
     owners = owner_pieces(state, settings)
@@ -123,11 +139,11 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
     for company in state.companies.values():
         lines.append(
             Msg(
-                P + "status.company",
+                P + ("status.company" if company.holding else "status.company_no_holding"),
                 company=company.name,
                 owner=company.owner or Msg(P + "who.nobody"),
                 fine=company.fine,
-                holding=company.holding or "—",
+                holding=company.holding,
             )
         )
     if not state.companies:
@@ -144,13 +160,16 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
         lines.append(
             Msg(
                 P + "status.joker_occupants",
-                owners=", ".join(piece_name(state, key) for key in owners) or "—",
-                visitors=", ".join(piece_name(state, key) for key in visitors) or "—",
+                owners=_occupants(state, owners, OWNER_PIECES),
+                visitors=_occupants(state, visitors, VISITORS),
             )
         )
     if settings.track_joker_holding and joker.owner is not None:
         holding = ", ".join(company_name(state, key) for key in joker.holding)
-        lines.append(Msg(P + "status.joker_holding", companies=holding or "—"))
+        if holding:
+            lines.append(Msg(P + "status.joker_holding", companies=holding))
+        else:
+            lines.append(Msg(P + "status.joker_no_holding"))
     lines = [shown_msg(line) for line in lines]
     awaiting = [awaiting_of(state, settings, i) for i in open_incidents(state)]
     waiting = waiting_lines(state, settings)
