@@ -45,7 +45,6 @@ from bot.interactions import choice_handler
 from bot.interactions import clip
 from bot.interactions import message_batches
 from bot.interactions import require_gm
-from bot.interactions import update_message
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates import ChoiceOutcome
@@ -63,6 +62,7 @@ from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied
 from bot.scaffold import ChoiceClaim
 from bot.scaffold import RulesetContext
+from bot.text import message_url
 from bot.text import shown
 from cogs.space_pirates.common import REPORT
 from cogs.space_pirates.common import C
@@ -178,10 +178,12 @@ async def _answer(
     | None = None,
     then: Callable[[UnitOfWork, ChoiceOutcome], Awaitable[Any]] | None = None,
     typed: str | None = None,
+    claim: ChoiceClaim | None = None,
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
     settings (FC-I17); `then` runs in it after the entry (`Applied.after`). The entry is
-    the typed command that answered (`typed`: `pirates offer`), else the button's. A question a
+    the typed command that answered (`typed`: `pirates offer`), else the button's; `claim`:
+    the confirmation that command asked first, taken in the same unit of work. A question a
     GM's undo took back says so (as core choices do); a button of another kind of question
     (a number handed out again after an undo) is refused."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
@@ -214,6 +216,7 @@ async def _answer(
         command=typed or f"pirates {kind_of(pending).replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
         audit=_public_audit,
+        claim=claim,
         then=then,
         announce=announce,
     )
@@ -307,6 +310,7 @@ async def answer_question(
     *,
     edit: bool,
     typed: str | None = None,
+    confirmed: tuple[ChoiceClaim, str] | None = None,
 ) -> None:
     """Answer a question; in the same transaction (the outbox) the message showing how it
     ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
@@ -314,7 +318,8 @@ async def answer_question(
     questions the answer leads to: new posts, in the campaign's language now. Answered by
     a command instead (`edit` False; `typed`: that command), the question's own message is
     redrawn as answered too, its buttons gone, saying who answered with which command
-    (`settled_question`)."""
+    (`settled_question`); a command that asked first (`confirmed`: its confirmation and
+    the language it was asked in) closes it and redraws it with what was done."""
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
@@ -327,6 +332,11 @@ async def answer_question(
         assert asked is not None  # `_answer` refuses a question that is not open
         title, colour, params = answered_title(asked, option, done.outcome.outcome)
         embeds = lines_embeds(title, done.outcome.lines, locale, colour=colour, **params)
+        posts = list(done.after or ())
+        if posts:  # the question redrawn tells the story: the reply names how it ended
+            url = _url(ctx, posts[0][1])
+            there = [t("question.settled_there", locale, url=url)]
+            embeds = texts_embeds(title, there, locale, colour=colour, **params)
         answered = Announcement(
             edit=edit,
             embeds=embeds[:10],
@@ -345,9 +355,22 @@ async def answer_question(
         ]
         asked_next = _new_questions(before, done.outcome)
         told = _answer_pings(ctx, done.outcome, asked_next)
-        return [answered, *told, *settled, *questions(asked_next, ctx.user_of, ctx.public_locale)]
+        asked_anew = questions(asked_next, ctx.user_of, ctx.public_locale)
+        first: list[Announcement] = []
+        if confirmed is not None:  # the confirmation, the outcome first (its buttons gone)
+            lines = lines_embeds(title, done.outcome.lines, confirmed[1], colour=colour, **params)
+            first = [Announcement(edit=True, embeds=lines[:10], view=None)]
+        return [*first, answered, *told, *settled, *asked_anew]
 
-    await _answer(ctx, choice_id, option, cost, announce=shown, then=posted, typed=typed)
+    claim = confirmed[0] if confirmed is not None else None
+    await _answer(
+        ctx, choice_id, option, cost, announce=shown, then=posted, typed=typed, claim=claim
+    )
+
+
+def _url(ctx: Ctx, post: Post) -> str:
+    """The link to the message a question was posted in."""
+    return message_url(ctx.campaign.guild_id, post.channel_id, int(post.payload["edit"]))
 
 
 def answered_by(ctx: Ctx, question: Question, typed: str) -> Msg:
@@ -370,9 +393,12 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     await answer_question(ctx, choice_id, option, locale, cost, edit=True)
 
 
-async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
+async def dismiss_with_upkeep(
+    ctx: Ctx, faction: str, contract: int, *, confirmed: tuple[ChoiceClaim, str] | None = None
+) -> bool:
     """SP-I35: dismissing a contract whose upkeep is waiting answers that upkeep "end the
-    contract": nothing is owed and the resolution goes on. False when none is waiting."""
+    contract": nothing is owed and the resolution goes on (`confirmed`: the dismissal's
+    confirmation, closed with it). False when none is waiting."""
     state, _ = await ctx.read()
     due = next((d for d in state.upkeep_due if d.contract == contract), None)
     if due is None:
@@ -386,6 +412,7 @@ async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
         ctx.public_locale,
         edit=False,
         typed="pirates mercenaries dismiss",
+        confirmed=confirmed,
     )
     return True
 
@@ -468,15 +495,16 @@ async def confirm_force_all(
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "done")
         raise NotFound(C + "error.nothing_waiting")
-    await update_message(interaction, view=None)  # the click is taken (private panel)
-    await _force(ctx, ids, bool(choice.payload.get("rest")), confirmed=choice.id)
+    await _force(ctx, ids, bool(choice.payload.get("rest")), confirmed=choice.id, locale=locale)
 
 
-async def _force(ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int) -> None:
+async def _force(
+    ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int, locale: str
+) -> None:
     """Force these questions' defaults in one unit of work (closing the GM's confirmation
-    `confirmed`); what happened, the GM's private lines, each forced
-    question's post redrawn as settled and the questions it leads to are written with the
-    change (the outbox)."""
+    `confirmed`); the confirmation redrawn with what was forced (in `locale`, its
+    language), what happened, the GM's private lines, each forced question's post redrawn
+    as settled and the questions it leads to are written with the change (the outbox)."""
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
     waiting = open_questions(state)
@@ -499,7 +527,12 @@ async def _force(ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int) 
         forced = [q for q in waiting if q.choice_id in outcome.forced]
         told = _told(ctx, [*map(faction_of, forced), *reported(outcome.outcome)], asked)
         content = _forced_ping(told, ctx.public_locale)
-        messages = [Announcement(content=content, embeds=embeds[:10], pinged=told)]
+        done_title = C + "forced.done"  # the GM's question, the outcome first
+        answered = lines_embeds(done_title, outcome.lines, locale, count=len(outcome.forced))
+        messages = [
+            Announcement(edit=True, embeds=answered[:10], view=None),
+            Announcement(content=content, embeds=embeds[:10], pinged=told),
+        ]
         if private:  # the GM's eyes only (SP-I33)
             messages.append(Announcement(content="\n".join(private)[:1900], ephemeral=True))
         settled = [

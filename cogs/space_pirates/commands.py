@@ -14,6 +14,7 @@ from bot import secret_rolls
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.cog_base import Interaction
+from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.i18n import Msg
@@ -81,6 +82,7 @@ from cogs.space_pirates.render import planet_line
 from cogs.space_pirates.render import route_line
 
 Listing = app_commands.Range[str, 1, 500]  # a list as typed: ships, shares or numbers
+CLEAR = {"-", "—", "–", "−"}  # "- for none", as a phone may type the dash
 
 STATIONS = [
     app_commands.Choice(name="reserve", value="reserve"),
@@ -451,7 +453,8 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="contacts", description="Set the factions you have contact with")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
-        factions="Factions, comma-separated (empty: none)", faction="Whose contacts (GMs: any)"
+        factions="Factions, comma-separated, replacing the list (- for none; left out: show them)",
+        faction="Whose contacts (GMs: any)",
     )
     async def contacts(
         self,
@@ -459,12 +462,20 @@ class SpacePiratesCog(commands.Cog):
         factions: app_commands.Range[str, 0, 1000] | None = None,
         faction: str | None = None,
     ) -> None:
-        """SP-7.1, SP-10.2: bribes and privateers need contact with the target. Contact goes
-        both ways (`set_contacts`): the answer says who has contact with the faction now, and
-        who no longer has."""
+        """SP-7.1, SP-10.2: bribes and privateers need contact with the target. Left out,
+        the faction's contacts are shown to its player alone and nothing changes; `-` clears
+        them. Contact goes both ways (`set_contacts`): the answer says who has contact with
+        the faction now, and who no longer has."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
-        names = list(dict.fromkeys(parse_factions(factions, ctx.factions)))  # each once
+        if factions is None or not factions.strip():
+            state, _ = await ctx.read()
+            known = ", ".join(state.contacts_of(who)) or "—"
+            lines = [Msg(C + "contacts.set", faction=who, contacts=known), Msg(C + "contacts.how")]
+            await reply(interaction, embeds=change_embeds(lines, ctx.locale), ephemeral=True)
+            return
+        typed = "" if factions.strip() in CLEAR else factions
+        names = list(dict.fromkeys(parse_factions(typed, ctx.factions)))  # each once
 
         def told(old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:
             lines = [Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")]
@@ -653,12 +664,9 @@ class SpacePiratesCog(commands.Cog):
     async def mercenaries_dismiss(
         self, interaction: Interaction, contract: int, faction: str | None = None
     ) -> None:
-        """SP-9, SP-I35: no upkeep after this turn; an upkeep already waiting is settled by
-        ending the contract (nothing is owed)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        who = ctx.acting_faction(faction)
-        if not await choices.dismiss_with_upkeep(ctx, who, contract):
-            await operations.direct(ctx, "dismiss", who, {"contract": contract})
+        """SP-9, SP-I35: asked first (it cannot be taken back); no upkeep after this turn; an
+        upkeep already waiting is settled by ending the contract (nothing is owed)."""
+        await _operate(interaction, "dismiss", faction, {"contract": contract})
 
     @who("faction")
     @mercenaries.command(name="station", description="Move a mercenary contract")
@@ -937,7 +945,7 @@ async def _save_route(
     faction: str | None,
 ) -> None:
     """Register or replace a route; the engine refuses bad values with the allowed range."""
-    acting = ctx.acting_faction(faction) if old is None else (faction or "")
+    acting = _registering(ctx, owners, faction) if old is None else (faction or "")
     shares = (
         [(o.faction, o.share_pct) for o in old.owners]
         if old is not None and owners is None
@@ -966,6 +974,19 @@ async def _save_route(
         route_id=old.id if old else None,
     )
     await _save(ctx, "route", old, shares[0][0], register)
+
+
+def _registering(ctx: Ctx, owners: str | None, faction: str | None) -> str:
+    """The faction registering a new route: `faction`, else the player's own; a GM who
+    plays none registers it for the one owner `owners` names (SP-I5), and is told how to
+    name whose route it is otherwise."""
+    if faction or not ctx.is_gm or ctx.own_factions():
+        return ctx.acting_faction(faction)
+    named = parse_owners(owners, ctx.factions, "") if owners else []
+    if len(named) == 1:
+        return named[0][0]
+    example = ctx.factions[0].name if ctx.factions else "Vega"
+    raise GameError(C + "error.gm_route_faction", example=example)
 
 
 async def _save_planet(

@@ -21,6 +21,7 @@ from bot.dice import Dice
 from bot.dice_stats import NOBODY
 from bot.dice_stats import Credits
 from bot.errors import GameError
+from bot.errors import NotAllowed
 from bot.i18n import Msg
 from bot.interactions import Context
 from bot.interactions import cancel_choice
@@ -83,8 +84,10 @@ PRIVATE = {"bribe", "offer", "withdraw"}
 # who paid (`reveal_briber_to_victim`, SP-I33): sealed (bot/secret_rolls.py), the others read
 # them as a hidden player's, after the turn's end too; the bribe's state keeps no name either.
 SEALED = {"bribe", "withdraw"}
+# Operations whose confirmed answer the channel reads too: a contract ended (SP-I35).
+PUBLIC = {"dismiss"}
 # Operations that cost nothing and run at once, without a quote (`direct`).
-DIRECT = {"dismiss", "station", "offer", "withdraw"}
+DIRECT = {"station", "offer", "withdraw"}
 # The slash command each quoted operation is logged as, as players type it (`/pirates base
 # locate`: `/history list` names it «пираты база найти» in Russian). Entries logged before
 # name the operation alone (`pirates locate`): data/locales/*/history.json labels them.
@@ -95,6 +98,7 @@ LOGGED_AS = {
     "hire": "pirates mercenaries hire",
     "privateers": "pirates privateers form",
     "recall": "pirates privateers recall",
+    "dismiss": "pirates mercenaries dismiss",
 }
 # A dismissal's answer by what it did to the base attack ordered this turn (SP-I31, SP-I35).
 DISMISSED = {
@@ -125,6 +129,8 @@ def quote(
     """The price of an operation, or the engine's refusal naming the clause (operations wait
     while a resolution runs, SP-I40)."""
     op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
+    if op == "dismiss":
+        return _dismissal(state, operation)
     operations_open(state)
     if op == "locate":
         q = quote_locate(state, settings, faction, turn)
@@ -177,6 +183,22 @@ def quote(
     r = quote_recall(state, settings, faction, p["group"], turn, p.get("ships"))
     pct = settings.privateer_recall_cost_pct
     return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value, pct=pct)]
+
+
+def _dismissal(state: SpacePiratesState, operation: Operation) -> list[Msg]:
+    """What ending a contract does, asked before it is done (SP-I35): a contract whose upkeep
+    the paused resolution waits on is ended by answering that upkeep (nothing is owed),
+    any other only between resolutions; refused at once as the dismissal would be."""
+    contract = int(operation.params["contract"])
+    asked = Msg(C + "quote.dismiss", id=contract)
+    due = next((d for d in state.upkeep_due if d.contract == contract), None)
+    if due is None:
+        operations_open(state)
+        dismiss_contract(state, operation.faction, contract, operation.turn)
+        return [asked]
+    if due.owner != operation.faction:
+        raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
+    return [asked, Msg(C + "quote.dismiss_upkeep", upkeep=due.amount)]
 
 
 def _assault_force(p: Params) -> Msg:
@@ -244,6 +266,8 @@ def perform(
 ) -> Change:
     """Run the confirmed operation in the engine; its lines tell what was paid or owed."""
     op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
+    if op == "dismiss":
+        return act(state, settings, operation)
     operations_open(state)
     if op == "locate":
         new, q = apply_locate(state, settings, faction, turn, p["location"])
@@ -281,7 +305,9 @@ def perform(
         new, group = apply_privateers(state, settings, combat, _privateer_order(operation))
         return Change(new, [Msg(C + "done.privateers", id=group.id, target=group.target)])
     new, r, face = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
-    return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=turn + face)])
+    back = turn + face  # SP-10.8: the 1d6 shown as every answer shows its dice
+    told = Msg(C + "done.recall_rolled", group=r.group, cost=r.cost, turn=back, now=turn, face=face)
+    return Change(new, [told])
 
 
 async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
@@ -401,6 +427,9 @@ async def confirm_operation(
         return
     if option != "confirm":
         raise GameError("error.choice_not_found")
+    claim = ChoiceClaim(choice.id, gm=ctx.is_gm)
+    if op == "dismiss" and await _ends_upkeep(ctx, faction, params, claim, locale):
+        return
     combat = await campaign_combat(ctx)
 
     async def close(uow: UnitOfWork, _outcome: Change) -> None:
@@ -412,7 +441,11 @@ async def confirm_operation(
     def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
         told = done.outcome.private or done.outcome.lines
         embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
-        return [Announcement(edit=True, embeds=embeds, view=None)]
+        answered = [Announcement(edit=True, embeds=embeds, view=None)]
+        if op in PUBLIC:  # the channel reads it too, in the campaign's language
+            public = lines_embeds(C + f"op.{op}", told, ctx.public_locale, faction=faction)
+            answered.append(Announcement(embeds=public))
+        return answered
 
     await ctx.apply(
         lambda state, settings, dice: perform(
@@ -428,7 +461,20 @@ async def confirm_operation(
         audit=lambda change: change.rolled_by,
         secret=private,
         sealed=lambda settings, _o: None if settings.reveal_briber_to_victim else sealed,
-        claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
+        claim=claim,
         then=close,
         announce=shown,
+    )
+
+
+async def _ends_upkeep(
+    ctx: Ctx, faction: str, params: Params, claim: ChoiceClaim, locale: str
+) -> bool:
+    """A confirmed dismissal of a contract whose upkeep the resolution waits on answers that
+    upkeep "end the contract" (SP-I35), closing the confirmation; False when none waits."""
+    from cogs.space_pirates.choices import dismiss_with_upkeep  # it imports this module
+
+    closing = ChoiceClaim(claim.choice_id, gm=claim.gm, close=True)
+    return await dismiss_with_upkeep(
+        ctx, faction, int(params["contract"]), confirmed=(closing, locale)
     )

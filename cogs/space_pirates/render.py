@@ -155,6 +155,14 @@ def planet_line(planet: Planet, locale: str) -> str:
         population=planet.population,
         troops=planet.troops,
         buildings=planet.buildings,
-        cover=t(C + ("planet.cover" if planet.cover_buildings else "planet.avoid"), locale),
+        cover=t(C + _plunder_branch(planet), locale),
         ships=ships_text(planet.orbital_ships, locale),
     )
+
+
+def _plunder_branch(planet: Planet) -> str:
+    """Which plunder branch the planet's troops stand for (SP-I22): with none, neither
+    covering nor avoiding applies, SP-4.10 does."""
+    if planet.troops <= 0:
+        return "planet.no_troops"
+    return "planet.cover" if planet.cover_buildings else "planet.avoid"

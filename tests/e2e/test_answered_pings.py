@@ -123,7 +123,7 @@ async def test_an_upkeep_settled_by_dismissing_the_contract_says_it_was_answered
     asked = question_of(ended, "Pay 200")
     assert VEGA_ASKED in asked.content
 
-    await after_a_raid.slash(f"/pirates mercenaries dismiss contract:{contract}", as_="player1")
+    await space_pirates.dismiss_confirmed(after_a_raid, contract)
 
     shown = message(after_a_raid, asked.id)
     assert shown.content.startswith("~~") and VEGA_ASKED in shown.content

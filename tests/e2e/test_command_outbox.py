@@ -309,7 +309,7 @@ async def test_a_forced_default_killed_before_its_post_is_posted_after_a_restart
     played.script_dice([1, 3])
     await sp_end_turn(played, 1)
     listed = await played.slash("/pirates force", as_="gm")
-    await killed_click(played, monkeypatch, listed, "Force 1 answer", "gm", posted="reply")
+    await killed_click(played, monkeypatch, listed, "Force 1 answer", "gm")  # its redraw first
 
     await played.restart()
     (forced,) = restart_posts(played)

@@ -23,6 +23,7 @@ from tests.e2e.confirming import asks_first
 from tests.e2e.confirming import killed_confirm
 from tests.e2e.test_click_outbox import dies_before_posting
 from tests.e2e.test_click_outbox import restart_posts
+from tests.e2e.test_command_outbox import killed_click
 from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
 from tests.e2e.test_company_raids import board_shown
 from tests.e2e.test_naval_orders import WS
@@ -170,11 +171,10 @@ async def test_the_pirates_registry_and_free_operations_killed_after_commit(
     )
     station = f"/pirates mercenaries station contract:{contract} station:route target:{spice}"
     await kill(station, "player1", f"Contract #{contract} now serves: on route #{spice}")
-    await kill(
-        f"/pirates mercenaries dismiss contract:{contract}",
-        "player1",
-        f"Contract #{contract} dismissed",
-    )
+    dismiss = f"/pirates mercenaries dismiss contract:{contract}"
+    asked = await played.slash(dismiss, as_="player1")  # SP-I35: asked first, then confirmed
+    await killed_click(played, monkeypatch, asked, "Confirm", "player1")
+    public.append((dismiss, "player1", f"Contract #{contract} dismissed"))
     await killed(played, monkeypatch, f"/pirates offer number:{offered} pay:true", "player1")
     await killed(played, monkeypatch, f"/pirates withdraw bribe:{withdrawn}", "player2")
 

@@ -258,7 +258,10 @@ async def test_what_vega_types_for_her_bribe_posts_nothing_in_the_channel(table3
     assert any(m.stored.interaction_user == table.member("player1") for m in messages)  # joins
     await vega_bribes(table)
     status = await table.slash("/pirates status", as_="player2")
-    assert "offer a buy-off" in status.embed.description and "Vega" not in status.text()
+    assert "offer a buy-off" in status.embed.description
+    # Orion's contacts are public (SP-7.1); nothing else in his status names the briber
+    told = [line for line in status.text().splitlines() if "Contacts: Vega" not in line]
+    assert "Vega" not in "\n".join(told), status.text()
     withdrawn = await table.slash("/pirates withdraw bribe:2", as_="player1")
     assert withdrawn.ephemeral
     posted = [m for m in table.channel_messages()[before:] if not m.ephemeral]

@@ -122,6 +122,16 @@ async def test_quiet_turns_then_a_raid_bought_off_through_the_button(pirates):
     assert hidden.ephemeral and "Orion" not in (hidden.text() or "")
 
 
+async def dismiss_confirmed(table, contract, as_="player1"):
+    """`/pirates mercenaries dismiss`, asked first (SP-I35) and confirmed: the click's answer,
+    the question redrawn with what was done (the channel's message in its followups)."""
+    asked = await table.slash(f"/pirates mercenaries dismiss contract:{contract}", as_=as_)
+    assert asked.ephemeral and [b.label for b in asked.buttons] == ["Confirm", "Cancel"], (
+        asked.text()
+    )
+    return await table.click(asked, "Confirm", as_=as_)
+
+
 def question_of(ended, label):
     return next(m for m in ended.followups if any(b.label == label for b in m.buttons))
 
@@ -239,7 +249,7 @@ async def test_russian_player_reads_russian(pirates):
     refused = await pirates.slash(
         "/пираты торговый_путь добавить название:Плохой товары:-1", as_="player3"
     )
-    assert refused.ephemeral and "допустимо от 0 до" in refused.text(), refused.text()
+    assert refused.ephemeral and "значение должно быть от 0 до" in refused.text(), refused.text()
     status = await pirates.slash("/пираты состояние", as_="player3")
     assert status.ephemeral and status.embed.title == "Пираты: Lyra"
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
@@ -312,8 +322,9 @@ async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):
     hired = await table.click(quote, "Confirm", as_="player1")
 
     assert "Contract #1 signed: fee 500 owed now, upkeep 200 per turn" in hired.embed.description
-    dismissed = await table.slash("/pirates mercenaries dismiss contract:1", as_="player1")
+    dismissed = await dismiss_confirmed(table, 1)
     assert "Contract #1 dismissed" in dismissed.embed.description
+    assert "Contract #1 dismissed" in dismissed.followups[0].embed.description
 
 
 async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):

@@ -37,7 +37,7 @@ async def test_a_dismissed_contract_leaves_the_ordered_assault(after_a_raid):
     before = await table.slash("/pirates status", as_="player1")
     assert "mercenary contract #1" in before.embed.description, before.text()
 
-    dismissed = await table.slash("/pirates mercenaries dismiss contract:1", as_="player1")
+    dismissed = await base.dismiss_confirmed(table, 1)
 
     assert "Contract #1 dismissed" in dismissed.embed.description
     assert "It leaves Vega's attack on the pirate base" in dismissed.embed.description
@@ -54,7 +54,7 @@ async def test_an_assault_of_the_dismissed_contract_alone_is_called_off(after_a_
     table = after_a_raid
     await vega_orders_an_assault(table, "")
 
-    dismissed = await table.slash("/pirates mercenaries dismiss contract:1", as_="player1")
+    dismissed = await base.dismiss_confirmed(table, 1)
 
     assert "so that attack is called off" in dismissed.embed.description, dismissed.text()
     status = await table.slash("/pirates status", as_="player1")
@@ -67,6 +67,6 @@ async def test_a_dismissal_outside_any_assault_says_only_that(after_a_raid):
     quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
     await table.click(quote, "Confirm", as_="player1")
 
-    dismissed = await table.slash("/pirates mercenaries dismiss contract:1", as_="player1")
+    dismissed = await base.dismiss_confirmed(table, 1)
 
     assert dismissed.embed.description == "Contract #1 dismissed", dismissed.text()

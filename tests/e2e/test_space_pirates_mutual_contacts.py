@@ -36,7 +36,7 @@ async def test_contacts_with_several_factions_are_listed(after_a_raid):
     table = after_a_raid
 
     declared = await table.slash("/pirates contacts factions:Orion, Lyra", as_="player1")
-    cleared = await table.slash("/pirates contacts", as_="player1")
+    cleared = await table.slash("/pirates contacts factions:-", as_="player1")
 
     text = declared.embed.description
     assert "each of these has contact with Vega too: Orion, Lyra" in text, text
@@ -65,7 +65,7 @@ async def test_dropping_a_contact_drops_it_for_both(after_a_raid):
     table = after_a_raid
     await table.slash("/pirates contacts factions:Vega", as_="player2")
 
-    cleared = await table.slash("/pirates contacts", as_="player1")
+    cleared = await table.slash("/pirates contacts factions:-", as_="player1")
 
     assert "so Orion no longer has contact with Vega either" in cleared.embed.description, (
         cleared.text()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 
@@ -70,7 +71,12 @@ async def test_the_offer_number_turn_status_shows_is_what_pirates_offer_takes(pi
 
     answered = await pirates.slash(f"/pirates offer number:{number} pay:False", as_="player1")
     assert not answered.ephemeral, answered.text()
-    assert "Vega: Open raided: 160 income lost, streak 1" in flat(answered.embed.description)
+    assert answered.embed.title == "Pirates raid Open", answered.text()
+    assert "Shown in full in [the question](" in answered.embed.description
+    linked = re.search(r"/(\d+)\)", answered.embed.description)  # the question's message
+    assert linked is not None, answered.embed.description
+    asked = message(pirates, int(linked.group(1)))
+    assert "Vega: Open raided: 160 income lost, streak 1" in flat(asked.text())
     after = await pirates.slash("/pirates status", as_="player1")
     assert "Waiting for your answer" not in after.embed.description
 

@@ -128,7 +128,10 @@ async def test_privateers_formed_then_recalled(after_a_raid):
     assert "200" in recall.embed.description
     table.script_dice([3])
     recalled = await table.click(recall, "Confirm", as_="player2")
-    assert f"Group #{group} recalled for 200; back at turn 5" in recalled.embed.description
+    assert (
+        f"Group #{group} recalled for 200; back at turn 5 (turn 2 + 1d6: 3)"
+        in recalled.embed.description
+    )
 
 
 async def test_mercenaries_hired_then_paid_while_the_resolution_waits(after_a_raid):

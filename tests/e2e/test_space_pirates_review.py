@@ -63,11 +63,9 @@ async def test_dismissing_a_contract_clears_the_upkeep_it_owed(after_a_raid):
     ended, contract, _ = await _upkeep_waits(table)
     asked = question_of(ended, "Pay 200")
 
-    dismissed = await table.slash(
-        f"/pirates mercenaries dismiss contract:{contract}", as_="player1"
-    )
+    dismissed = await base.dismiss_confirmed(table, contract)
 
-    assert not dismissed.ephemeral, dismissed.text()
+    assert not dismissed.followups[0].ephemeral, dismissed.text()
     assert f"Vega ends mercenary contract #{contract}; the ships leave" in (
         dismissed.embed.description
     )
@@ -115,7 +113,7 @@ async def test_routes_planets_and_ships_are_numbered_so_a_player_tells_them_apar
     planet = await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
 
     assert "Planet #1 Alpha registered" in planet.embed.description
-    assert planet.embed.footer == "Space pirates · Rules: SP-4.1"
+    assert planet.embed.footer == "Space pirates · Rules: SP-4.1, SP-4.10"  # no troops
     assert "**Route #1 Line**" in added.embed.description
     assert "2 cruisers (guard, Vega): ship #1, ship #2" in added.embed.description
     planets = await pirates.slash("/pirates planets", as_="player2")

@@ -43,7 +43,7 @@ async def test_dismissing_the_contract_redraws_its_upkeep_question_without_butto
     ended, contract, _ = await upkeep_waits(table)
     asked = question_of(ended, "Pay 200")
 
-    await table.slash(f"/pirates mercenaries dismiss contract:{contract}", as_="player1")
+    await base.dismiss_confirmed(table, contract)
 
     settled = message(table, asked.id)
     assert labels(settled) == []
@@ -61,7 +61,7 @@ async def test_an_undone_dismissal_asks_the_upkeep_again_in_its_message(after_a_
     ended, contract, _ = await upkeep_waits(table)
     asked = question_of(ended, "Pay 200")
     before = as_asked(asked)
-    await table.slash(f"/pirates mercenaries dismiss contract:{contract}", as_="player1")
+    await base.dismiss_confirmed(table, contract)
     assert labels(message(table, asked.id)) == []
 
     await undone(table)

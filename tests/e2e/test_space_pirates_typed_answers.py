@@ -64,7 +64,7 @@ async def test_an_upkeep_ended_by_dismissal_says_it_was_answered_with_that_comma
     ended, contract, _ = await upkeep_waits(table)
     asked = question_of(ended, "Pay 200")
 
-    await table.slash(f"/pirates mercenaries dismiss contract:{contract}", as_="player1")
+    await base.dismiss_confirmed(table, contract)
 
     text = description(message(table, asked.id))
     assert text.startswith("Vega answered with /pirates mercenaries dismiss."), text

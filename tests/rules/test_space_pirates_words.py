@@ -28,11 +28,12 @@ def test_a_route_defended_under_rampage_reports_no_immunity():
     line = outcome_line(report)
 
     assert line.render("en") == (
-        "Defender victory: streak 4 → 4, but the rampage goes on and no immunity is gained "
+        "Defender victory: streak stays 4, but the rampage goes on and no immunity is gained "
         "(SP-I15, SP-I26)"
     )
     assert line.render("ru") == (
-        "Победа защитников: серия 4 → 4, но разгул продолжается, и иммунитета нет (SP-I15, SP-I26)"
+        "Победа защитников: серия остаётся 4, но разгул продолжается, и иммунитета нет "
+        "(SP-I15, SP-I26)"
     )
 
 

@@ -471,7 +471,7 @@ def outcome_line(report: RaidReport) -> Msg:
     """The outcome with the counters it changed (SP-3, SP-I14, SP-I15, SP-I27)."""
     planet = report.planet
     if report.kind == "planet" and planet is not None and planet.success is not None:
-        return Msg(
+        return Msg(  # a success changes no penalty: its line names none (SP-I17)
             f"{P}report.outcome.planet_{'successful' if planet.success else 'failed'}",
             bonus_before=planet.bonus_before,
             bonus_after=planet.bonus_after,
@@ -490,7 +490,9 @@ def outcome_line(report: RaidReport) -> Msg:
         )
     outcome: str = report.outcome
     if outcome == "defender_victory" and report.immunity_until is None:
-        outcome = "defender_victory_rampage"  # SP-I15, SP-I26: no immunity under rampage
+        outcome = "defender_victory_rampage"  # SP-I15, SP-I26: no immunity, the streak stays
+    if outcome == "defender_victory" and report.streak_before == report.streak_after:
+        outcome += "_stays"  # "streak stays 0", as a buy-off's line says, not "0 → 0"
     return Msg(
         f"{P}report.outcome.{outcome}",
         streak_before=report.streak_before,

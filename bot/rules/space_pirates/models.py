@@ -376,6 +376,14 @@ class SpacePiratesState(BaseModel):
             theirs is not None and faction in theirs.contacts
         )
 
+    def contacts_of(self, faction: str) -> list[str]:
+        """The factions `faction` has contact with (`has_contact`): those it declared, in
+        its order, then those that declared it."""
+        own = self.players.get(faction)
+        declared = list(own.contacts) if own is not None else []
+        others = [f for f, r in self.players.items() if faction in r.contacts]
+        return list(dict.fromkeys(f for f in [*declared, *others] if f != faction))
+
     def _route_index(self) -> _RouteIndex:
         """Routes by id and by owner, rebuilt whenever the route list is replaced or grows
         (the list object itself is kept, so a new list is never mistaken for the old one)."""

@@ -94,6 +94,11 @@ def status(
             planet_points=planet_points(record, settings),
         )
     ]
+    contacts = state.contacts_of(faction)  # SP-7.1, SP-10.2: whom it may bribe against
+    if contacts:
+        lines.append(Msg(f"{P}status.contacts", contacts=", ".join(contacts)))
+    else:
+        lines.append(Msg(f"{P}status.no_contacts"))
     if record.rampage:
         lines.append(Msg(f"{P}status.rampage"))
     if under_route_immunity(record, turn):
