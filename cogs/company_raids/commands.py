@@ -165,18 +165,14 @@ class CompanyRaidsCog(BotCog):
         new_holding: str | Unchanged | None = KEEP
         if holding is not None:
             new_holding = None if holding.strip() == CLEAR else holding
-
-        await _board(
+        await _on_board(
             ctx,
-            lambda state, settings: edit_company(
-                state,
-                settings,
-                name,
-                owner=new_owner,
-                fine=fine,
-                holding=new_holding,
-                by_faction=_company_owner(ctx, state, name),
-            ),
+            edit_company,
+            name,
+            of=_company_owner,
+            owner=new_owner,
+            fine=fine,
+            holding=new_holding,
         )
 
     @who("owner")
@@ -228,7 +224,8 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
     async def edit_piece(self, interaction: Interaction, name: Name, value: Amount) -> None:
         """CR-I16: the value counts from the next amount due."""
-        await _on_board(interaction, edit_piece, name, of=_piece_owner, value=value)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _on_board(ctx, edit_piece, name, of=_piece_owner, value=value)
 
     @who("owner")
     @company.command(name="remove-piece", description="Delete a piece's record")
@@ -245,7 +242,8 @@ class CompanyRaidsCog(BotCog):
     )
     async def move(self, interaction: Interaction, piece: Name, square: Name | None = None) -> None:
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
-        await _on_board(interaction, move_piece, piece, of=_piece_owner, to_company=square)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _on_board(ctx, move_piece, piece, of=_piece_owner, to_company=square)
 
     @who("joker_owner")
     @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
@@ -455,7 +453,7 @@ async def _board(
 
 
 async def _on_board(
-    interaction: Interaction,
+    ctx: Ctx,
     change: Callable[..., RaidOutcome],
     name: str,
     *,
@@ -467,11 +465,6 @@ async def _on_board(
     """A change to one Company or piece, `change(state, settings, name, **options)`, made by
     its owner (`of` tells who acts for it; a GM for anyone); with `asked`, behind its
     confirmation."""
-    ctx = (
-        await RulesetContext.within(interaction, asked.base, SPEC)
-        if asked is not None
-        else await RulesetContext.of(interaction, SPEC)
-    )
     await _board(
         ctx,
         lambda state, settings: change(
@@ -524,7 +517,8 @@ async def _remove(
     ) -> Question:
         return Question(t(title, asked.locale, **named(state, name)), verb="remove")
 
-    await _on_board(asked.interaction, remove, name, of=of, asked=asked, question=question)
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    await _on_board(ctx, remove, name, of=of, asked=asked, question=question)
 
 
 async def _incident(
