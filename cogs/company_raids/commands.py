@@ -127,18 +127,7 @@ class CompanyRaidsCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         faction = None if _cleared(owner) else _owner(ctx, owner)
         label = None if _cleared(holding) else holding
-        await _board(
-            ctx,
-            lambda state, settings: register_company(
-                state,
-                settings,
-                name,
-                owner=faction,
-                fine=fine,
-                holding=label,
-                by_faction=ctx.claimed_faction(faction),
-            ),
-        )
+        await _register(ctx, register_company, name, faction, fine=fine, holding=label)
 
     @who("owner")
     @company.command(name="edit-company", description="Change a Company's owner, fine or Holding")
@@ -205,18 +194,8 @@ class CompanyRaidsCog(BotCog):
         ownerless Joker makes its player the owner (CR-5.4, CR-I10)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         faction = ctx.acting_faction(owner)
-        await _board(
-            ctx,
-            lambda state, settings: register_piece(
-                state,
-                settings,
-                name,
-                owner=faction,
-                value=value,
-                company=square,
-                in_joker=in_joker,
-                by_faction=ctx.claimed_faction(faction),
-            ),
+        await _register(
+            ctx, register_piece, name, faction, value=value, company=square, in_joker=in_joker
         )
 
     @who("owner")
@@ -449,6 +428,19 @@ async def _board(
         question=question,
         faction=ctx.claimed_faction(None) or None,
         announce=told,
+    )
+
+
+async def _register(
+    ctx: Ctx, change: Callable[..., RaidOutcome], name: str, owner: str | None, **options: Any
+) -> None:
+    """A new Company or piece, `change(state, settings, name, owner=owner, **options)`,
+    registered for its `owner`: acting for it when the actor plays it (a GM for anyone)."""
+    await _board(
+        ctx,
+        lambda state, settings: change(
+            state, settings, name, owner=owner, by_faction=ctx.claimed_faction(owner), **options
+        ),
     )
 
 
