@@ -317,7 +317,16 @@ class CampaignCog(BotCog):
         role: discord.Role | None = None,
     ) -> None:
         """Add a GM."""
-        await self._gm(interaction, user, role)
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        kind, target, mention = _gm_target(user, role)
+        answer: Answer[None] = Answer(
+            interaction,
+            lambda _: [_gm_changed(ctx.pt("campaign.gm.added", who=mention))],
+            locale=ctx.public_locale,
+        )
+        await _set_gm(ctx, kind, target, mention, add=True, announce=answer)
+        await answer.deliver()
 
     @who("gm")
     @gm.command(name="remove", description="Remove a GM (a user or a role)")
@@ -336,23 +345,6 @@ class CampaignCog(BotCog):
         await confirm_first(
             interaction, {"kind": kind, "id": target, "mention": mention, "name": name}
         )
-
-    async def _gm(
-        self,
-        interaction: Interaction,
-        user: discord.Member | None,
-        role: discord.Role | None,
-    ) -> None:
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        kind, target, mention = _gm_target(user, role)
-        answer: Answer[None] = Answer(
-            interaction,
-            lambda _: [_gm_changed(ctx.pt("campaign.gm.added", who=mention))],
-            locale=ctx.public_locale,
-        )
-        await _set_gm(ctx, kind, target, mention, add=True, announce=answer)
-        await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")
     @app_commands.describe(ruleset="Only this ruleset's settings")

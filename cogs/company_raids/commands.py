@@ -127,18 +127,7 @@ class CompanyRaidsCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         faction = None if _cleared(owner) else _owner(ctx, owner)
         label = None if _cleared(holding) else holding
-        await _board(
-            ctx,
-            lambda state, settings: register_company(
-                state,
-                settings,
-                name,
-                owner=faction,
-                fine=fine,
-                holding=label,
-                by_faction=ctx.claimed_faction(faction),
-            ),
-        )
+        await _register(ctx, register_company, name, faction, fine=fine, holding=label)
 
     @who("owner")
     @company.command(name="edit-company", description="Change a Company's owner, fine or Holding")
@@ -165,18 +154,14 @@ class CompanyRaidsCog(BotCog):
         new_holding: str | Unchanged | None = KEEP
         if holding is not None:
             new_holding = None if holding.strip() == CLEAR else holding
-
-        await _board(
+        await _on_board(
             ctx,
-            lambda state, settings: edit_company(
-                state,
-                settings,
-                name,
-                owner=new_owner,
-                fine=fine,
-                holding=new_holding,
-                by_faction=_company_owner(ctx, state, name),
-            ),
+            edit_company,
+            name,
+            of=_company_owner,
+            owner=new_owner,
+            fine=fine,
+            holding=new_holding,
         )
 
     @who("owner")
@@ -209,18 +194,8 @@ class CompanyRaidsCog(BotCog):
         ownerless Joker makes its player the owner (CR-5.4, CR-I10)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         faction = ctx.acting_faction(owner)
-        await _board(
-            ctx,
-            lambda state, settings: register_piece(
-                state,
-                settings,
-                name,
-                owner=faction,
-                value=value,
-                company=square,
-                in_joker=in_joker,
-                by_faction=ctx.claimed_faction(faction),
-            ),
+        await _register(
+            ctx, register_piece, name, faction, value=value, company=square, in_joker=in_joker
         )
 
     @who("owner")
@@ -228,7 +203,8 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
     async def edit_piece(self, interaction: Interaction, name: Name, value: Amount) -> None:
         """CR-I16: the value counts from the next amount due."""
-        await _on_board(interaction, edit_piece, name, of=_piece_owner, value=value)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _on_board(ctx, edit_piece, name, of=_piece_owner, value=value)
 
     @who("owner")
     @company.command(name="remove-piece", description="Delete a piece's record")
@@ -245,7 +221,8 @@ class CompanyRaidsCog(BotCog):
     )
     async def move(self, interaction: Interaction, piece: Name, square: Name | None = None) -> None:
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
-        await _on_board(interaction, move_piece, piece, of=_piece_owner, to_company=square)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _on_board(ctx, move_piece, piece, of=_piece_owner, to_company=square)
 
     @who("joker_owner")
     @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
@@ -454,8 +431,21 @@ async def _board(
     )
 
 
+async def _register(
+    ctx: Ctx, change: Callable[..., RaidOutcome], name: str, owner: str | None, **options: Any
+) -> None:
+    """A new Company or piece, `change(state, settings, name, owner=owner, **options)`,
+    registered for its `owner`: acting for it when the actor plays it (a GM for anyone)."""
+    await _board(
+        ctx,
+        lambda state, settings: change(
+            state, settings, name, owner=owner, by_faction=ctx.claimed_faction(owner), **options
+        ),
+    )
+
+
 async def _on_board(
-    interaction: Interaction,
+    ctx: Ctx,
     change: Callable[..., RaidOutcome],
     name: str,
     *,
@@ -467,11 +457,6 @@ async def _on_board(
     """A change to one Company or piece, `change(state, settings, name, **options)`, made by
     its owner (`of` tells who acts for it; a GM for anyone); with `asked`, behind its
     confirmation."""
-    ctx = (
-        await RulesetContext.within(interaction, asked.base, SPEC)
-        if asked is not None
-        else await RulesetContext.of(interaction, SPEC)
-    )
     await _board(
         ctx,
         lambda state, settings: change(
@@ -524,7 +509,8 @@ async def _remove(
     ) -> Question:
         return Question(t(title, asked.locale, **named(state, name)), verb="remove")
 
-    await _on_board(asked.interaction, remove, name, of=of, asked=asked, question=question)
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    await _on_board(ctx, remove, name, of=of, asked=asked, question=question)
 
 
 async def _incident(

@@ -88,6 +88,7 @@ from cogs.fleet_combat.common import point_autocomplete
 from cogs.fleet_combat.controls import battle_message
 from cogs.fleet_combat.controls import orders_after
 from cogs.fleet_combat.controls import orders_message
+from cogs.fleet_combat.input import TargetScope
 from cogs.fleet_combat.input import find_class
 from cogs.fleet_combat.input import is_hold
 from cogs.fleet_combat.input import parse_factions
@@ -214,17 +215,17 @@ def typed_order(
         return FireOrder(ship_class=ship_class, hold=True)
     others = [p.faction for p in battle.participants if p.faction != faction]
     legal = legal_targets(state, settings, battle.id, faction, ship_class)
-    parts = parse_fire_targets(
-        target,
-        opponents_of(battle, faction),
-        settings,
-        locale,
+    scope = TargetScope(
+        opponents=opponents_of(battle, faction),
+        settings=settings,
+        locale=locale,
         battle=battle.id,
         others=others,
         legal=[(x.opponent, x.target_class) for x in legal],
         campaign=campaign,
         own=faction,
     )
+    parts = parse_fire_targets(target, scope)
     return FireOrder(
         ship_class=ship_class,
         targets=[

@@ -224,30 +224,37 @@ def parse_factions(text: str, factions: Sequence[Faction]) -> list[str]:
 # --- fire targets ---------------------------------------------------------------------------
 
 
-def parse_target(
-    text: str,
-    opponents: Sequence[str],
-    settings: FleetCombatSettings,
-    locale: str,
-    *,
-    battle: int,
-    others: Sequence[str] = (),
-    legal: Sequence[tuple[str, str]] = (),
-    campaign: Sequence[str] = (),
-    own: str | None = None,
-) -> tuple[str, str]:
+@dataclass(frozen=True, kw_only=True)
+class TargetScope:
+    """What a group's typed fire target is read against: its `opponents` in battle `battle`,
+    the campaign's `settings` (its classes), the typist's `locale`; `others`, further names
+    read as a faction (an ally, say), so that the engine can say why it may not be shot at
+    rather than the class being unreadable; `legal`, the (faction, class) pairs the group
+    may shoot; the `campaign`'s factions; and the shooter's `own` faction."""
+
+    opponents: Sequence[str]
+    settings: FleetCombatSettings
+    locale: str
+    battle: int
+    others: Sequence[str] = ()
+    legal: Sequence[tuple[str, str]] = ()
+    campaign: Sequence[str] = ()
+    own: str | None = None
+
+
+def parse_target(text: str, scope: TargetScope) -> tuple[str, str]:
     """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class).
 
-    `others` are further names read as a faction (an ally, say), so that the engine can say
-    why it may not be shot at rather than the class being unreadable. A name before the
-    class that is nobody in battle `battle` is refused as such, with its opponents listed.
-    A faction named without a class is refused saying how to write one after it, with the
-    classes of that faction's in `legal` (the (faction, class) pairs the group may shoot).
-    A name alone that is a faction of the `campaign` outside the battle is refused as such;
-    one that is neither a class nor a faction is refused naming both. The shooter's `own`
+    A name before the class that is nobody in the battle is refused as such, with its
+    opponents listed. A faction named without a class is refused saying how to write one
+    after it, with the classes of that faction's the group may shoot (`legal`). A name
+    alone that is a faction of the campaign outside the battle is refused as such; one
+    that is neither a class nor a faction is refused naming both. The shooter's `own`
     faction, with or without a class, is refused as one it cannot fire at; a text that is a
     whole class name (`war sun` typed by War) is that class, not the own faction.
     """
+    opponents, others, own = scope.opponents, scope.others, scope.own
+    settings, locale, battle = scope.settings, scope.locale, scope.battle
     typed = text.strip()
     names = {*opponents, *others, *([own] if own else [])}
     # `war sun` typed by War: the whole text is a class, not War's name followed by `sun`
@@ -265,13 +272,14 @@ def parse_target(
                 )
             rest = typed[len(name) :].strip(" :—-/|,")
             if not rest:  # `Blue` alone: whom, but not which of their ships
-                raise no_class_named(name, [c for f, c in legal if f == name], settings, locale)
+                classes = [c for f, c in scope.legal if f == name]
+                raise no_class_named(name, classes, settings, locale)
             return name, resolve_class(rest, settings, locale)
     if len(opponents) == 1 and find_class(typed, settings) is not None:
         return opponents[0], resolve_class(typed, settings, locale)
     stranger = named_faction(typed, settings)
     if stranger is None:  # `Alliance` alone: a faction of the campaign, not in this battle
-        stranger = next((f for f in campaign if normal(f) == normal(typed)), None)
+        stranger = next((f for f in scope.campaign if normal(f) == normal(typed)), None)
     if stranger is not None:
         raise GameError(
             C
@@ -285,7 +293,7 @@ def parse_target(
             opponents=shown_list(opponents) or "—",
         )
     if len(opponents) == 1 and class_and_rest(typed, settings) is None:
-        keys = [c for f, c in legal if f == opponents[0]] or list(settings.ship_stats)
+        keys = [c for f, c in scope.legal if f == opponents[0]] or list(settings.ship_stats)
         raise GameError(
             C + "error.target_unknown",
             target=shown(typed),
@@ -377,41 +385,21 @@ def part_dice(part: str) -> tuple[str, int | None]:
     return target.strip(), int(dice)
 
 
-def parse_fire_targets(
-    text: str,
-    opponents: Sequence[str],
-    settings: FleetCombatSettings,
-    locale: str,
-    *,
-    battle: int,
-    others: Sequence[str] = (),
-    legal: Sequence[tuple[str, str]] = (),
-    campaign: Sequence[str] = (),
-    own: str | None = None,
-) -> list[TypedTarget]:
+def parse_fire_targets(text: str, scope: TargetScope) -> list[TypedTarget]:
     """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed
-    (the parts of an order in battle `battle`; `legal` and `own` as `parse_target` reads
-    them)."""
+    (each part read as `parse_target` reads it)."""
     out: list[TypedTarget] = []
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
         if dice is not None and dice < 1:
             raise GameError(C + "error.split_zero", part=shown(part.strip()))
-        opponent, target_class = parse_target(
-            target,
-            opponents,
-            settings,
-            locale,
-            battle=battle,
-            others=others,
-            legal=legal,
-            campaign=campaign,
-            own=own,
-        )
+        opponent, target_class = parse_target(target, scope)
         out.append(TypedTarget(opponent, target_class, dice))
     if not out:
         raise GameError(
-            C + "error.bad_target", target=shown(text.strip()), opponents=shown_list(opponents)
+            C + "error.bad_target",
+            target=shown(text.strip()),
+            opponents=shown_list(scope.opponents),
         )
     return out
 

@@ -104,6 +104,11 @@ PLANET_FIELDS = {
     "troops": "Troops (squads)",
     "buildings": "Buildings (at least 1)",
 }
+# Where a mercenary contract serves, as its hire and its move describe it (SP-I35).
+STATION_FIELDS = {
+    "station": "Where they serve",
+    "target": "The route's or planet's number when stationed there",
+}
 
 
 async def _owned_route(ctx: Ctx, route_id: int) -> TradeRoute:
@@ -640,8 +645,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
         value="The fleet value to hire",
-        station="Where they serve",
-        target="The route's or planet's number when stationed there",
+        **STATION_FIELDS,
         faction="Who hires (GMs: any)",
     )
     @app_commands.choices(station=STATIONS)
@@ -673,8 +677,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
         contract="The contract's number",
-        station="Where they serve",
-        target="The route's or planet's number when stationed there",
+        **STATION_FIELDS,
         faction="Whose (GMs: any)",
     )
     @app_commands.choices(station=STATIONS)

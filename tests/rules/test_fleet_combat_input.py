@@ -7,12 +7,18 @@ import pytest
 
 from bot.errors import GameError
 from bot.rules.fleet_combat import FleetCombatSettings
+from cogs.fleet_combat.input import TargetScope
 from cogs.fleet_combat.input import TypedTarget
 from cogs.fleet_combat.input import is_hold
 from cogs.fleet_combat.input import parse_fire_targets
 from cogs.fleet_combat.input import part_dice
 
 SETTINGS = FleetCombatSettings(allow_split_fire=True)
+
+
+def _against_blue(locale):
+    """A group in battle 1 whose one opponent is Blue, typing in `locale`."""
+    return TargetScope(opponents=["Blue"], settings=SETTINGS, locale=locale, battle=1)
 
 
 @pytest.mark.parametrize(
@@ -40,9 +46,7 @@ def test_part_dice_reads_every_count_form(typed, expected):
 
 
 def test_a_split_order_in_english():
-    parts = parse_fire_targets(
-        "Blue: destroyer x1, Blue: dreadnought", ["Blue"], SETTINGS, "en", battle=1
-    )
+    parts = parse_fire_targets("Blue: destroyer x1, Blue: dreadnought", _against_blue("en"))
     assert parts == [
         TypedTarget("Blue", "destroyer", 1),
         TypedTarget("Blue", "dreadnought", None),
@@ -50,9 +54,7 @@ def test_a_split_order_in_english():
 
 
 def test_a_split_order_in_russian_with_semicolons():
-    parts = parse_fire_targets(
-        "Blue: эсминцы х1; Blue: дредноут (3 кубика)", ["Blue"], SETTINGS, "ru", battle=1
-    )
+    parts = parse_fire_targets("Blue: эсминцы х1; Blue: дредноут (3 кубика)", _against_blue("ru"))
     assert parts == [
         TypedTarget("Blue", "destroyer", 1),
         TypedTarget("Blue", "dreadnought", 3),
@@ -60,14 +62,14 @@ def test_a_split_order_in_russian_with_semicolons():
 
 
 def test_one_opponent_needs_no_name():
-    assert parse_fire_targets("cruisers ×2", ["Blue"], SETTINGS, "en", battle=1) == [
+    assert parse_fire_targets("cruisers ×2", _against_blue("en")) == [
         TypedTarget("Blue", "cruiser", 2)
     ]
 
 
 def test_zero_dice_is_refused_by_the_parser():
     with pytest.raises(GameError) as caught:
-        parse_fire_targets("Blue: destroyer x0, Blue: cruiser", ["Blue"], SETTINGS, "en", battle=1)
+        parse_fire_targets("Blue: destroyer x0, Blue: cruiser", _against_blue("en"))
     assert caught.value.message_key == "combat.error.split_zero"
 
 
