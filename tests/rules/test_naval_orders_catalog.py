@@ -196,7 +196,7 @@ def campaign_messages():
     take(no.start_formation(state, support.DEFAULTS, form, 1).lines)
     state = turn_end(state, 1)
     state = tested(state, "Hood", "adjacent", 2)
-    state = tested(state, "Swift", "own", 2, convoy=True)
+    state = tested(state, "Swift", "adjacent", 2, convoy=True)
     state = tested(state, "Convoy", "own", 2)
     own = no.NavalOrdersSettings(cruise_attack_own_location=True)
     grand = tested(state, "Grand", "own", 5, settings=own)

@@ -220,6 +220,9 @@ def take_command_test(
     if success:
         mine.status = "attacking"
         mine.attack_away = result.must_return_to_zone
+        # NO-2.12, NO-I4: an enemy in its own location is fought there; one elsewhere where
+        # the force is next recorded (`position.report_position`).
+        mine.battle_location = force.location if request.enemy_at == "own" else None
     return CommandTestOutcome(
         state=new, result=result, lines=command_test_lines(result), rolled_by=credits.outcome()
     )

@@ -469,6 +469,7 @@ def _after_attack(run: _Resolution, force: Force) -> bool:
             return False
         return force.return_due_turn is None or run.turn <= force.return_due_turn
     zone = station_location(force)
+    force.battle_location = None
     if force.attack_away and zone is not None and name_key(zone) == name_key(force.location):
         force.attack_away = False
         force.status = "executing"
