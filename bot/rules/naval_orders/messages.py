@@ -431,8 +431,8 @@ def range_lines(report: MovementRange) -> list[Msg]:
 
 
 def command_test_lines(result: CommandTestResult) -> list[Msg]:
-    """The test: dice, each modifier, the total against the target, and what the force may
-    now do (NO-I8, NO-I9, NO-I15)."""
+    """The test: dice, each modifier, the total against the target its order's clause sets
+    (NO-4.6, NO-5.5, NO-6.6), and what the force may now do (NO-I8, NO-I9, NO-I15)."""
     lines = [
         Msg(
             "naval_orders.test.roll",
@@ -446,10 +446,11 @@ def command_test_lines(result: CommandTestResult) -> list[Msg]:
     outcome = "success" if result.success else "failure"
     lines.append(
         Msg(
-            f"naval_orders.test.{outcome}",
+            f"naval_orders.test.verdict.{outcome}",
             total=result.total,
             modifier=f"{result.modifier:+d}",
             target=result.target,
+            clause=result.clause,
         )
     )
     if not result.success:
