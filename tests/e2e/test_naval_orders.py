@@ -410,7 +410,7 @@ async def test_a_squadron_at_sea_does_not_name_where_it_is_as_a_waypoint(navy):
     assert russian.ephemeral
     assert (
         "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
-        "«Балтийская эскадра» уже находится в локации 31 (NO-5.2)."
+        "соединение «Балтийская эскадра» уже находится в локации 31 (NO-5.2)."
     ) in text_of(russian)
 
 

@@ -386,3 +386,31 @@ def test_each_command_test_cites_the_clause_that_sets_its_target():
         outcome = "success" if tested.result.success else "failure"
         assert verdict.render("en").endswith(f"{outcome} ({clause}).")
         assert verdict.render("ru").endswith(f"({clause}).")
+
+
+def test_the_ping_says_whose_new_or_recorded_order_takes_effect():
+    """NO-I7, NO-I18: the ping's line for an order brought by packet boat, and for one
+    recorded during the layover, reads in Russian «новый приказ соединения «Hood» …» and
+    «записанный приказ соединения «Hood» …», so the force's name does not read as the
+    order's."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=CRUISE)
+    sent = send_by_packet(state, DEFAULTS, command, 1)
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", 1, 2).state
+    relay_turn = end_turn(arrived, 2)
+    told = [m.render("ru") for m in relay_turn.affected_lines["Britain"]]
+    assert "новый приказ соединения «Hood» вступает в силу с хода 4" in told, told
+
+    state = order(
+        add_force(ports(), "Hood"), "Hood", CruiseOrder(point="Ushant", location="14", turns=1), 1
+    )
+    state = move_to(state, "Hood", "14", 1)
+    state = end_turn(state, 1).state
+    state = move_to(state, "Hood", HOME, 2, in_port=True)
+    state = end_turn(state, 2).state
+    assert state.forces["hood"].status == "layover"
+    state = order(state, "Hood", CRUISE, 3)
+    in_force = end_turn(state, 3)
+    told = [m.render("ru") for m in in_force.affected_lines["Britain"]]
+    assert "записанный приказ соединения «Hood» вступает в силу с хода 4" in told, told
