@@ -127,3 +127,29 @@ async def test_the_removal_question_names_the_location_as_one(navy):
         "Удалить соединение «Балтийская» (Russia, линейная эскадра, локация 30) из реестра?"
     ), russian.embed.title
     assert port.embed.title == "Take Plymouth (location 2) off the list of ports?"
+
+
+async def test_a_fleets_registration_lists_its_squadrons_with_their_kinds(navy):
+    """NO-I3, NO-I8: a fleet's range is its slowest squadron's and each auxiliary squadron
+    adds +1 to its command tests, so its registration lists each squadron with its kind and
+    ships, in English and in Russian, where the player can check how «(вспомогательная)»
+    was read."""
+    english = await navy.slash(
+        "/navy forces register name:Channel Fleet kind:fleet location:2 "
+        "squadrons:Red (line): 2xIII; Blue (auxiliary): 3xV",
+        as_="player1",
+    )
+    assert (
+        "Its squadrons: Red (line squadron): 2 ships of rate III; Blue (auxiliary squadron): "
+        "3 ships of rate V."
+    ) in " ".join(text_of(english).split()), english.text()
+    await navy.slash(KRONSHTADT, as_="gm")
+    russian = await navy.slash(
+        "/navy forces register name:Балтийский флот kind:fleet location:30 "
+        "squadrons:Красная (линейная): 2xIII; Синяя (вспомогательная): 3xV",
+        as_="player3",
+    )
+    assert (
+        "Эскадры флота: «Красная» (линейная эскадра): 2 корабля III ранга; «Синяя» "
+        "(вспомогательная эскадра): 3 корабля V ранга."
+    ) in " ".join(text_of(russian).split()), russian.text()

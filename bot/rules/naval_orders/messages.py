@@ -278,8 +278,25 @@ def force_lines(
         lines = [Msg(key, **params)]
     else:
         lines = [Msg(key, rating=f"{force.officer_rating:+d}", **params)]
+    if force.squadrons:
+        lines.append(squadrons_line(force))
     damage = damage_line(force, settings) if settings is not None else None
     return lines + ([damage] if damage is not None else [])
+
+
+def squadrons_line(force: Force) -> Msg:
+    """A fleet's squadrons, each with its kind and ships: its range is its slowest
+    squadron's (NO-I3), and each auxiliary squadron adds +1 to its command tests (NO-I8)."""
+    squadrons = [
+        Msg(
+            "naval_orders.force.squadron",
+            name=squadron.name,
+            kind=Msg(f"naval_orders.kind.{squadron.kind}"),
+            ships=ships_msg(ship_counts(squadron.ships)),
+        )
+        for squadron in force.squadrons
+    ]
+    return Msg("naval_orders.force.squadrons", squadrons=MsgList(squadrons, separator="; "))
 
 
 def station_lines(
