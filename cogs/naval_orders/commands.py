@@ -146,7 +146,7 @@ ENEMY_CHOICES = [
     app_commands.Choice(name="Further away", value="other"),
 ]
 # The line of a command test that says whether it passed: the first line of its message.
-VERDICTS = ("naval_orders.test.success", "naval_orders.test.failure")
+VERDICTS = ("naval_orders.test.verdict.success", "naval_orders.test.verdict.failure")
 
 
 def meant(ctx: Ctx, state: NavalOrdersState, name: str) -> Force | None:

@@ -260,7 +260,7 @@ async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_
     assert "+1 senior officer's rating" in told
     assert told.startswith("Total 3 (modifier +1) against 4+: failure.\n")
     assert test.embed.color == LOSS_COLOUR.value
-    assert test.embed.footer == "Naval orders · Rules: NO-I8, NO-I9"
+    assert test.embed.footer == "Naval orders · Rules: NO-4.6, NO-I8, NO-I9"
     assert "makes no attack this turn" in told
     again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
@@ -410,7 +410,7 @@ async def test_a_squadron_at_sea_does_not_name_where_it_is_as_a_waypoint(navy):
     assert russian.ephemeral
     assert (
         "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
-        "«Балтийская эскадра» уже находится в локации 31 (NO-5.2)."
+        "соединение «Балтийская эскадра» уже находится в локации 31 (NO-5.2)."
     ) in text_of(russian)
 
 
@@ -824,7 +824,7 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
     assert lines[0] == "Total 4 (modifier +1) against 4+: success."
     assert lines[1] == "Command test of Western Squadron (Cruising): 1d6 → 3."
     assert "(NO-" not in test.embed.description
-    assert test.embed.footer.startswith("Naval orders · Rules: NO-I8")
+    assert test.embed.footer.startswith("Naval orders · Rules: NO-4.6, NO-I8")
 
 
 async def hidden_raid(table, turns: str = "1") -> None:

@@ -127,3 +127,69 @@ async def test_the_removal_question_names_the_location_as_one(navy):
         "Удалить соединение «Балтийская» (Russia, линейная эскадра, локация 30) из реестра?"
     ), russian.embed.title
     assert port.embed.title == "Take Plymouth (location 2) off the list of ports?"
+
+
+async def test_a_fleets_registration_lists_its_squadrons_with_their_kinds(navy):
+    """NO-I3, NO-I8: a fleet's range is its slowest squadron's and each auxiliary squadron
+    adds +1 to its command tests, so its registration lists each squadron with its kind and
+    ships, in English and in Russian, where the player can check how «(вспомогательная)»
+    was read."""
+    english = await navy.slash(
+        "/navy forces register name:Channel Fleet kind:fleet location:2 "
+        "squadrons:Red (line): 2xIII; Blue (auxiliary): 3xV",
+        as_="player1",
+    )
+    assert (
+        "Its squadrons: Red (line squadron): 2 ships of rate III; Blue (auxiliary squadron): "
+        "3 ships of rate V."
+    ) in " ".join(text_of(english).split()), english.text()
+    await navy.slash(KRONSHTADT, as_="gm")
+    russian = await navy.slash(
+        "/navy forces register name:Балтийский флот kind:fleet location:30 "
+        "squadrons:Красная (линейная): 2xIII; Синяя (вспомогательная): 3xV",
+        as_="player3",
+    )
+    assert (
+        "Эскадры флота: «Красная» (линейная эскадра): 2 корабля III ранга; «Синяя» "
+        "(вспомогательная эскадра): 3 корабля V ранга."
+    ) in " ".join(text_of(russian).split()), russian.text()
+
+
+async def test_an_order_quoted_after_an_edit_says_what_the_force_numbers_now(navy):
+    """NO-4.10: the order quotes the ships as written when it was given; after `/navy forces
+    edit` changes them, `/navy orders` still quotes it so, and says that this is the order as
+    written and what the force numbers now, in English and in Russian; before the edit it
+    says nothing of the kind."""
+    await navy.slash(played.REGISTER_WS, as_="player1")
+    await played.give(
+        navy, played.WS, "cruise", played.form(point="Ushant", location="5", turns="2")
+    )
+    before = text_of(await navy.slash("/navy orders", as_="player1"))
+    assert played.CRUISE_TEXT in before and "quoted as written" not in before
+    await navy.slash(f"/navy forces edit name:{played.WS} ships:1xI, 1xII", as_="player1")
+    after = text_of(await navy.slash("/navy orders", as_="player1"))
+    assert played.CRUISE_TEXT in after
+    assert (
+        "The order is quoted as written on turn 1; the force now numbers 1 ship of rate I, "
+        "1 ship of rate II."
+    ) in after, after
+
+    await navy.slash(KRONSHTADT, as_="gm")
+    await navy.slash(
+        "/navy forces register name:Пять кораблей kind:line location:30 ships:5xIV in_port:true",
+        as_="player3",
+    )
+    await played.give(
+        navy,
+        "Пять кораблей",
+        "cruise",
+        played.form(point="Борнхольм", location="10", turns="21"),
+        as_="player3",
+    )
+    await navy.slash("/navy forces edit name:Пять кораблей ships:1xI, 1xII, 1xIII", as_="player3")
+    russian = text_of(await navy.slash("/navy orders", as_="player3"))
+    assert "в количестве 5 кораблей IV ранга" in russian, russian
+    assert (
+        "Приказ приведён так, как он был записан в ход 1; сейчас в соединении 1 корабль I "
+        "ранга, 1 корабль II ранга, 1 корабль III ранга."
+    ) in " ".join(russian.split()), russian

@@ -96,8 +96,8 @@ async def test_navy_return_for_a_force_not_returning_says_what_to_do_in_russian(
     refused = await navy.slash("/navy return unit:Baltic station:Portsmouth", as_="player3")
 
     told = flat(refused)
-    assert "«Baltic» не возвращается на морскую станцию" in told
-    assert "Сейчас «Baltic» ожидает приказов." in told
+    assert "Соединение «Baltic» не возвращается на морскую станцию" in told
+    assert "Сейчас соединение «Baltic» ожидает приказов." in told
     assert "/флот_приказы покетбот" in told
 
 

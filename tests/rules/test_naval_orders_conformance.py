@@ -414,7 +414,7 @@ def test_no_5_2_a_transfer_whose_end_point_is_its_start_is_refused(by_gm):
                 "An intermediate location of a transfer lies on its way, not at its start: "
                 "Hood is already at location 1 (NO-5.2).",
                 "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
-                "«Hood» уже находится в локации 1 (NO-5.2).",
+                "соединение «Hood» уже находится в локации 1 (NO-5.2).",
             ),
         ),
     ],
@@ -519,7 +519,7 @@ AT_14 = (
     "An intermediate location of a transfer lies on its way, not at its start: "
     "Hood is already at location 14 (NO-5.2).",
     "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
-    "«Hood» уже находится в локации 14 (NO-5.2).",
+    "соединение «Hood» уже находится в локации 14 (NO-5.2).",
 )
 
 

@@ -81,8 +81,8 @@ def test_no_1_1_a_repair_by_packet_to_a_force_at_sea_is_sent_and_warned(model):
         "turn has passed (NO-I7)."
     )
     assert warning.render("ru").startswith(
-        "Сейчас этот приказ выполнить было бы нельзя, и он потерял бы силу. «Hood» не "
-        "находится на военно-морской станции"
+        "Сейчас этот приказ выполнить было бы нельзя, и он потерял бы силу. Соединение «Hood» "
+        "не находится на военно-морской станции"
     )
     assert out.state.forces["hood"].order.order.kind == "cruise"
 
@@ -111,7 +111,7 @@ def test_no_1_1_it_lapses_told_when_the_force_is_not_at_a_naval_station(model):
 
     (lapsed,) = [m for m in resolved.lines if m.key == "naval_orders.turn.relay_lapsed"]
     assert "Hood is not at a naval station" in lapsed.render("en")
-    assert "«Hood» не находится на военно-морской станции" in lapsed.render("ru")
+    assert "Соединение «Hood» не находится на военно-морской станции" in lapsed.render("ru")
     assert resolved.affected == ["Britain"]
     assert resolved.state.forces["hood"].order.order.kind == "cruise"
 

@@ -106,7 +106,7 @@ def test_no_1_1_a_repair_by_packet_says_where_it_is_carried_out_never_a_blank():
         in (ru[1])
     )
     assert ru[-1] == (
-        "Приказ «Ремонт» вступит в силу, только если к тому времени «Hood» будет на "
+        "Приказ «Ремонт» вступит в силу, только если к тому времени соединение «Hood» будет на "
         "военно-морской станции (NO-1.1)."
     )
     for text in en + ru + overview(out.state, "en") + overview(out.state, "ru"):
@@ -181,7 +181,7 @@ def test_no_4_3_a_cruise_the_gm_ends_at_sea_returns_to_the_nearest_station(model
     assert (
         done.lines[-1]
         .render("ru")
-        .startswith("Теперь «Hood» возвращается на ближайшую морскую станцию")
+        .startswith("Теперь соединение «Hood» возвращается на ближайшую морскую станцию")
     )
     named = declare_return_station(done.state, DEFAULTS, "Britain", "Hood", "Portsmouth")
     assert named.state.forces["hood"].return_station == "Portsmouth"
@@ -229,7 +229,7 @@ def test_no_i16_return_for_a_force_not_returning_says_what_to_do():
         "completed; to send Hood to a station otherwise, give it a transfer to that port (in "
         "port with /navy order, at sea with /navy packet)."
     )
-    assert "Сейчас «Hood» ожидает приказов." in msg.render("ru")
+    assert "Сейчас соединение «Hood» ожидает приказов." in msg.render("ru")
 
 
 def with_chatham() -> NavalOrdersState:

@@ -9,6 +9,7 @@ import test_naval_orders_support as support
 from bot.errors import RuleViolation
 from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import NavalOrdersState
 from bot.rules.naval_orders import RaidOrder
 from bot.rules.naval_orders import RegisterForce
 from bot.rules.naval_orders import ReportPosition
@@ -124,3 +125,87 @@ def test_a_packet_after_the_gms_order_says_the_gm_gave_it():
     with pytest.raises(RuleViolation) as second:
         send_by_packet(players, support.DEFAULTS, packet, 2)
     assert second.value.message_key == "naval_orders.error.second_order"
+
+
+def raiding(turns=1):
+    """Hood, ordered to raid 22 on turn 1, ends turn 1 there: its raid begins (d3 = 2)."""
+    raid = RaidOrder(point="Biscay", location="22", turns=turns)
+    state = support.order(support.add_force(support.ports(), "Hood"), "Hood", raid, 1)
+    state = support.move_to(state, "Hood", "22", 1)
+    state = support.end_turn(state, 1, 2).state
+    assert state.forces["hood"].order.arrived_turn == 1
+    return state
+
+
+def test_a_raiding_force_cannot_leave_its_raiding_location():
+    """NO-2.8, NO-I12: raiding in 22, Hood's player reporting it in 14 is refused, as a move
+    in the layover is, in both languages; in port in 22 is no move away, and the GM can
+    still correct its place."""
+    state = raiding()
+    command = ReportPosition(faction="Britain", force="Hood", location="14")
+    with pytest.raises(RuleViolation) as refused:
+        report_position(state, support.DEFAULTS, command, 2)
+    en = refused.value.message("en")
+    assert en.startswith("Hood is raiding in location 22 and cannot leave it while the raid")
+    assert "NO-2.8" in en and "NO-I12" in en and "GM" in en
+    ru = refused.value.message("ru")
+    assert ru.startswith("Соединение «Hood» ведёт рейдерство в локации 22 и, пока оно длится,")
+    assert "NO-2.8" in ru and "ведущий" in ru
+    by_gm = command.model_copy(update={"by_gm": True})
+    assert report_position(state, support.DEFAULTS, by_gm, 2).state.forces["hood"].location == "14"
+
+
+def test_a_raid_that_has_ended_leaves_its_location():
+    """NO-I14, NO-I16: Hood's raid of 0 + d3 = 2 turns is complete at the end of turn 2; from
+    turn 3 it returns to a naval station, and its player reports it leaving 22."""
+    state = raiding(turns=0)
+    assert state.forces["hood"].status == "executing"
+    state = support.end_turn(state, 2).state
+    assert state.forces["hood"].status == "returning_to_station"
+    assert support.move_to(state, "Hood", "14", 3).forces["hood"].location == "14"
+
+
+def test_a_force_cannot_move_after_its_battle():
+    """NO-2.12, NO-I4: Hood passed its raid test against a convoy in its own location 22;
+    reporting it in 23 afterwards is refused, in both languages, naming the turn it may
+    move again; the GM can correct its place."""
+    state = support.command_test(raiding(), "Hood", "own", [6, 6], 2, convoy=True).state
+    command = ReportPosition(faction="Britain", force="Hood", location="23")
+    with pytest.raises(RuleViolation) as refused:
+        report_position(state, support.DEFAULTS, command, 2)
+    en = refused.value.message("en")
+    assert en.startswith("Hood passed its command test to fight in location 22 this turn")
+    assert "NO-2.12" in en and "NO-I4" in en and "from turn 3" in en and "GM" in en
+    ru = refused.value.message("ru")
+    assert ru.startswith("Соединение «Hood» прошло тест на командование")
+    assert "после боя оно не может двигаться" in ru and "с хода 3" in ru
+    by_gm = command.model_copy(update={"by_gm": True})
+    assert report_position(state, support.DEFAULTS, by_gm, 2).state.forces["hood"].location == "23"
+
+
+def test_a_force_attacking_elsewhere_moves_to_its_battle_and_no_further():
+    """NO-2.12, NO-I12: Hood passed its test against a convoy in an adjacent location; it is
+    reported there (23), where it fights, and then no further (24 is refused)."""
+    state = support.command_test(raiding(), "Hood", "adjacent", [6, 6], 2, convoy=True).state
+    state = support.move_to(state, "Hood", "23", 2)
+    assert state.forces["hood"].location == "23"
+    with pytest.raises(RuleViolation) as refused:
+        support.move_to(state, "Hood", "24", 2)
+    assert refused.value.message_key == "naval_orders.error.cannot_move_after_battle"
+    assert "location 23" in refused.value.message("en")
+
+
+def test_a_force_saved_attacking_before_its_battles_place_was_kept_loads():
+    """A state saved before the battle's place was kept: Hood attacking, with no
+    `battle_location`, loads; its next reported place is taken as the battle's (accepted),
+    and it cannot move on from there (NO-2.12)."""
+    state = support.command_test(raiding(), "Hood", "own", [6, 6], 2, convoy=True).state
+    saved = state.model_dump(mode="json")
+    del saved["forces"]["hood"]["battle_location"]
+    loaded = NavalOrdersState.model_validate(saved)
+    assert loaded.forces["hood"].status == "attacking"
+    moved = support.move_to(loaded, "Hood", "23", 2)
+    assert moved.forces["hood"].location == "23"
+    with pytest.raises(RuleViolation) as refused:
+        support.move_to(moved, "Hood", "24", 2)
+    assert refused.value.message_key == "naval_orders.error.cannot_move_after_battle"

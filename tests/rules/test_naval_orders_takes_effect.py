@@ -98,8 +98,9 @@ def test_no_5_2_a_transfer_by_packet_lapses_where_the_force_stands_on_its_waypoi
     assert lapsed.render("ru") == (
         "  «Hood»: приказ, доставленный покетботом (доставка №1, «Перемещение»), выполнить "
         "нельзя, и он потерял силу. Промежуточная локация перемещения лежит на пути, а не в "
-        "начальном пункте: «Hood» уже находится в локации 9 (NO-5.2). «Hood» действует "
-        "как прежде, а новый приказ получит в порту или с покетботом (NO-3.3, NO-I7, NO-I18)."
+        "начальном пункте: соединение «Hood» уже находится в локации 9 (NO-5.2). Соединение "
+        "«Hood» действует как прежде, а новый приказ получит в порту или с покетботом "
+        "(NO-3.3, NO-I7, NO-I18)."
     )
     assert "naval_orders.turn.relay_in_force" not in keys(resolved.lines)
     assert resolved.affected == ["Britain"]

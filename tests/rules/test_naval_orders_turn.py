@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_naval_orders_support import DEFAULTS
 from test_naval_orders_support import HOME
 from test_naval_orders_support import add_force
+from test_naval_orders_support import command_test
 from test_naval_orders_support import end_turn
 from test_naval_orders_support import keys
 from test_naval_orders_support import move_to
@@ -17,6 +18,7 @@ from test_naval_orders_support import warships
 from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import MovementPlan
 from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersSettings
 from bot.rules.naval_orders import NavalOrdersState
 from bot.rules.naval_orders import RaidOrder
 from bot.rules.naval_orders import SendByPacket
@@ -308,3 +310,107 @@ def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistent
     )
     ru = [m.render("ru") for m in ended.lines]
     assert "• Hood: ожидает приказов; нет приказа до хода 4, затем «Рейдерство»" in ru
+
+
+def after_battle(model, location, *, settings=DEFAULTS, raid_face=None):
+    """Hood (two rate V ships) given `model` in turn 1 and recorded in `location`, passes its
+    command test against an enemy convoy in its own location and ends turn 1."""
+    state = add_force(ports(), "Hood", ships=warships(5, 5))
+    state = order(state, "Hood", model, 1)
+    state = move_to(state, "Hood", location, 1)
+    state = command_test(
+        state,
+        "Hood",
+        "own",
+        [6, 6][: 1 if model.kind != "raid" else 2],
+        1,
+        convoy=True,
+        settings=settings,
+    ).state
+    faces = () if raid_face is None else (raid_face,)
+    return end_turn(state, 1, *faces, settings=settings)
+
+
+def resumed(result, language):
+    """The summary's line saying what Hood does after its battle, in `language`."""
+    return [m.render(language) for m in result.lines if m.key.startswith("naval_orders.turn.res")]
+
+
+def test_after_its_battle_each_order_goes_on_by_its_own_clause():
+    """NO-4.7, NO-6.7, NO-I15: a cruise or raid that fought in its own location goes on; a
+    transfer goes on after its battle (NO-5.6, NO-I11). Each summary cites its own order's
+    clause, in both languages, and never the transfer's for a raid or a cruise."""
+    own = NavalOrdersSettings(cruise_attack_own_location=True)
+    cruise = after_battle(CRUISE, "14", settings=own)
+    assert resumed(cruise, "en") == [
+        "  Hood goes on with its cruise after the battle (NO-4.7, NO-I15)."
+    ]
+    raid = after_battle(RaidOrder(point="Biscay", location="22", turns=1), "22", raid_face=2)
+    assert resumed(raid, "en") == [
+        "  Hood goes on with its raid after the battle (NO-6.7, NO-I15)."
+    ]
+    assert resumed(raid, "ru") == [
+        "  Соединение «Hood» после боя продолжает рейдерство (NO-6.7, NO-I15)."
+    ]
+    transfer = after_battle(TRANSFER, "6")
+    assert resumed(transfer, "en") == [
+        "  Hood goes on with its transfer after the battle (NO-5.6, NO-I11)."
+    ]
+
+
+def test_a_raid_complete_after_its_battle_does_not_go_on():
+    """NO-6.3, NO-I14: Hood's raid of 0 + d3 (1) turns is complete at the end of the turn of
+    its battle; the summary says so and that it returns, and not that the raid goes on."""
+    raid = after_battle(RaidOrder(point="Biscay", location="22", turns=0), "22", raid_face=1)
+    assert raid.state.forces["hood"].status == "returning_to_station"
+    assert "naval_orders.turn.order_complete" in keys(raid.lines)
+    assert resumed(raid, "en") == []
+    summary = "\n".join(m.render("en") for m in raid.lines)
+    assert "goes on" not in summary
+
+
+def test_each_command_test_cites_the_clause_that_sets_its_target():
+    """NO-4.6 (cruise 4+), NO-5.5 (transfer 6+), NO-6.6 (raid 6+): the verdict of each test
+    cites its own order's clause, passed or failed, in both languages."""
+    own = NavalOrdersSettings(cruise_attack_own_location=True)
+    for model, location, faces, clause, settings in (
+        (CRUISE, "14", [1], "NO-4.6", own),
+        (TRANSFER, "6", [1], "NO-5.5", DEFAULTS),
+        (TRANSFER, "6", [6], "NO-5.5", DEFAULTS),
+        (RaidOrder(point="Biscay", location="22", turns=1), "22", [1, 1], "NO-6.6", DEFAULTS),
+    ):
+        state = order(add_force(ports(), "Hood", ships=warships(5, 5)), "Hood", model, 1)
+        state = move_to(state, "Hood", location, 1)
+        tested = command_test(state, "Hood", "own", faces, 1, convoy=True, settings=settings)
+        verdict = next(m for m in tested.lines if m.key.startswith("naval_orders.test.verdict"))
+        outcome = "success" if tested.result.success else "failure"
+        assert verdict.render("en").endswith(f"{outcome} ({clause}).")
+        assert verdict.render("ru").endswith(f"({clause}).")
+
+
+def test_the_ping_says_whose_new_or_recorded_order_takes_effect():
+    """NO-I7, NO-I18: the ping's line for an order brought by packet boat, and for one
+    recorded during the layover, reads in Russian «новый приказ соединения «Hood» …» and
+    «записанный приказ соединения «Hood» …», so the force's name does not read as the
+    order's."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=CRUISE)
+    sent = send_by_packet(state, DEFAULTS, command, 1)
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", 1, 2).state
+    relay_turn = end_turn(arrived, 2)
+    told = [m.render("ru") for m in relay_turn.affected_lines["Britain"]]
+    assert "новый приказ соединения «Hood» вступает в силу с хода 4" in told, told
+
+    state = order(
+        add_force(ports(), "Hood"), "Hood", CruiseOrder(point="Ushant", location="14", turns=1), 1
+    )
+    state = move_to(state, "Hood", "14", 1)
+    state = end_turn(state, 1).state
+    state = move_to(state, "Hood", HOME, 2, in_port=True)
+    state = end_turn(state, 2).state
+    assert state.forces["hood"].status == "layover"
+    state = order(state, "Hood", CRUISE, 3)
+    in_force = end_turn(state, 3)
+    told = [m.render("ru") for m in in_force.affected_lines["Britain"]]
+    assert "записанный приказ соединения «Hood» вступает в силу с хода 4" in told, told

@@ -30,6 +30,7 @@ from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.registry import writable
+from bot.rules.naval_orders.reports import TEST_CLAUSES
 from bot.rules.naval_orders.reports import CommandTestResult
 from bot.rules.naval_orders.reports import Modifier
 from bot.rules.naval_orders.settings import NavalOrdersSettings
@@ -191,7 +192,7 @@ def take_command_test(
     modifier = sum(m.amount for m in modifiers)
     target = command_test_target(settings, order)
     count = 2 if order == "raid" else 1
-    clause = {"cruise": "NO-4.6", "move": "NO-5.5", "raid": "NO-6.6"}[order]
+    clause = TEST_CLAUSES[order]
     credits = Credits(dice)
     with credits.by(force.owner):
         faces = dice.roll(count, 6, ROLL_COMMAND_TEST, clause=clause, modifier=modifier)
@@ -220,6 +221,9 @@ def take_command_test(
     if success:
         mine.status = "attacking"
         mine.attack_away = result.must_return_to_zone
+        # NO-2.12, NO-I4: an enemy in its own location is fought there; one elsewhere where
+        # the force is next recorded (`position.report_position`).
+        mine.battle_location = force.location if request.enemy_at == "own" else None
     return CommandTestOutcome(
         state=new, result=result, lines=command_test_lines(result), rolled_by=credits.outcome()
     )

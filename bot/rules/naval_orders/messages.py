@@ -278,8 +278,25 @@ def force_lines(
         lines = [Msg(key, **params)]
     else:
         lines = [Msg(key, rating=f"{force.officer_rating:+d}", **params)]
+    if force.squadrons:
+        lines.append(squadrons_line(force))
     damage = damage_line(force, settings) if settings is not None else None
     return lines + ([damage] if damage is not None else [])
+
+
+def squadrons_line(force: Force) -> Msg:
+    """A fleet's squadrons, each with its kind and ships: its range is its slowest
+    squadron's (NO-I3), and each auxiliary squadron adds +1 to its command tests (NO-I8)."""
+    squadrons = [
+        Msg(
+            "naval_orders.force.squadron",
+            name=squadron.name,
+            kind=Msg(f"naval_orders.kind.{squadron.kind}"),
+            ships=ships_msg(ship_counts(squadron.ships)),
+        )
+        for squadron in force.squadrons
+    ]
+    return Msg("naval_orders.force.squadrons", squadrons=MsgList(squadrons, separator="; "))
 
 
 def station_lines(
@@ -431,8 +448,8 @@ def range_lines(report: MovementRange) -> list[Msg]:
 
 
 def command_test_lines(result: CommandTestResult) -> list[Msg]:
-    """The test: dice, each modifier, the total against the target, and what the force may
-    now do (NO-I8, NO-I9, NO-I15)."""
+    """The test: dice, each modifier, the total against the target its order's clause sets
+    (NO-4.6, NO-5.5, NO-6.6), and what the force may now do (NO-I8, NO-I9, NO-I15)."""
     lines = [
         Msg(
             "naval_orders.test.roll",
@@ -446,10 +463,11 @@ def command_test_lines(result: CommandTestResult) -> list[Msg]:
     outcome = "success" if result.success else "failure"
     lines.append(
         Msg(
-            f"naval_orders.test.{outcome}",
+            f"naval_orders.test.verdict.{outcome}",
             total=result.total,
             modifier=f"{result.modifier:+d}",
             target=result.target,
+            clause=result.clause,
         )
     )
     if not result.success:

@@ -235,6 +235,12 @@ class Force(BaseModel):
     tests_turn: int | None = None
     tests_taken: int = 0
     attack_away: bool = False
+    # Where the force fights the battle its command test passed for this turn (NO-2.12,
+    # NO-I4): after it, it cannot move. Its own location for an enemy there; for one in
+    # another location, the place it is next recorded at, moving to the battle; None until
+    # then, and for a force saved before this was kept (its next place is taken as the
+    # battle's).
+    battle_location: str | None = None
     return_due_turn: int | None = None
     late_reported: bool = False
     # Whether the force completed its cruise or raid as an order brought by packet boat had

@@ -186,6 +186,7 @@ def put_in_force(
     )
     force.status = "executing"
     force.attack_away = False
+    force.battle_location = None
     force.return_due_turn = None
     force.late_reported = False
     force.owes_return = False

@@ -11,6 +11,7 @@ from bot.rules.naval_orders.messages import position_lines
 from bot.rules.naval_orders.messages import relay_lapse_line
 from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import RaidOrder
 from bot.rules.naval_orders.models import ReportPosition
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.orders import why_it_lapses
@@ -30,7 +31,9 @@ def report_position(
 
     A force returning to its cruising or raiding zone after a battle stops returning when it
     is registered in that location again (NO-I15). Forming or in layover, it may not move
-    (NO-2.7, NO-2.11). Back at sea with an order waiting for its layover, it is told that the
+    (NO-2.7, NO-2.11); nor may it after its battle (NO-2.12, NO-I4) or leave its raiding
+    location while raiding (NO-2.8, NO-I12), unless the GM corrects its place
+    (`_check_may_move`). Back at sea with an order waiting for its layover, it is told that the
     order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18). Where an
     order brought by packet boat that has reached it could not take effect, it is told that
     the order lapses, and what that costs (`_relays_lapsing`): the move is a fact of the
@@ -53,8 +56,14 @@ def report_position(
             )
         clause = "NO-2.7" if force.status == "forming" else "NO-2.11"
         raise RuleViolation("naval_orders.error.cannot_move", clause=clause, force=force.name)
+    if moved and not command.by_gm:
+        _check_may_move(force, location, turn)
     new = writable(state, force.key)
     mine = new.forces[force.key]
+    if moved and mine.status == "attacking" and mine.battle_location is None:
+        # NO-2.12: a force that passed its test against an enemy elsewhere moves to the
+        # battle; it fights there, and stays there after it.
+        mine.battle_location = location
     mine.location = location
     mine.in_port = command.in_port
     back = False
@@ -73,6 +82,39 @@ def report_position(
     lines = position_lines(mine, back_in_zone=back, lapses=lapses)
     lines += _relays_lapsing(new, mine)
     return NavalOutcome(state=new, force=mine, lines=lines)
+
+
+def _check_may_move(force: Force, location: str, turn: int) -> None:
+    """Refuse a player's move the rules forbid, as a move in the layover is refused (the GM
+    may still correct the force's place): after its battle, the force cannot move this turn
+    (NO-2.12, NO-I4); while raiding, it cannot leave its raiding location (NO-2.8, NO-I12),
+    but to attack a legal target once its command test has passed (it is then `attacking`).
+    The raid begins when the force ends a turn in its location (`arrived_turn`, NO-I14) and
+    ends when it is complete (the force is then returning to a station, NO-I16)."""
+    if force.status == "attacking" and force.battle_location is not None:
+        raise RuleViolation(
+            "naval_orders.error.cannot_move_after_battle",
+            clause="NO-2.12",
+            force=force.called,
+            location=force.battle_location,
+            next=turn + 1,
+        )
+    active = force.order
+    if (
+        force.status == "executing"
+        and active is not None
+        and isinstance(active.order, RaidOrder)
+        and active.arrived_turn is not None
+        and active.order.location is not None
+        and name_key(force.location) == name_key(active.order.location)
+        and name_key(location) != name_key(active.order.location)
+    ):
+        raise RuleViolation(
+            "naval_orders.error.cannot_leave_raid",
+            clause="NO-2.8",
+            force=force.called,
+            location=active.order.location,
+        )
 
 
 def _relays_lapsing(state: NavalOrdersState, force: Force) -> list[Msg]:

@@ -52,6 +52,10 @@ class MovementRange(BaseModel):
     port_free: Literal["fleet", "packet"] | None = None
 
 
+# The clause of each order's command test (its dice and target number, NO-I8).
+TEST_CLAUSES = {"cruise": "NO-4.6", "move": "NO-5.5", "raid": "NO-6.6"}
+
+
 class CommandTestResult(BaseModel):
     """A command test rolled (NO-4.6, NO-5.5, NO-6.6, NO-I8) and what it allows (NO-I9)."""
 
@@ -65,3 +69,9 @@ class CommandTestResult(BaseModel):
     target: int
     success: bool
     must_return_to_zone: bool
+
+    @property
+    def clause(self) -> str:
+        """The clause setting the test's dice and its target: cruising NO-4.6, transfer
+        NO-5.5, raiding NO-6.6."""
+        return TEST_CLAUSES[self.order]

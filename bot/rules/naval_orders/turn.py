@@ -456,24 +456,26 @@ def _named(state: NavalOrdersState, formation: Formation) -> Formation:
     return formation.model_copy(update={"fleet_name": fleet.name})
 
 
-def _after_attack(run: _Resolution, force: Force) -> bool:
+def _after_attack(run: _Resolution, force: Force) -> tuple[bool, bool]:
     """NO-I9, NO-I15: an attacker resumes its order, or returns to its zone from T+1 when it
     ends the turn recorded outside it (the players move, NO-I6: a force still recorded in its
     zone has no way back to make). Returns whether the force spent the turn away from its
     zone on the attack: the turn of the attack, and the turns of returning from it up to its
     deadline (NO-I14: "and the turn of returning from it"; NO-I15). A turn it is still away
     after the deadline is a late one, not spent on the attack: it does not count
-    (`_late_return` tells the player so)."""
+    (`_late_return` tells the player so). Returns too whether it resumes its order where it
+    is, which the summary says unless the order is complete at this end (`_resumes`)."""
     if force.status != "attacking":
         if force.status != "returning_to_zone":
-            return False
-        return force.return_due_turn is None or run.turn <= force.return_due_turn
+            return False, False
+        return force.return_due_turn is None or run.turn <= force.return_due_turn, False
     zone = station_location(force)
+    force.battle_location = None
     if force.attack_away and zone is not None and name_key(zone) == name_key(force.location):
         force.attack_away = False
         force.status = "executing"
         run.note(force, Msg("naval_orders.turn.attack_in_zone", force=force.name, location=zone))
-        return False
+        return False, False
     if force.attack_away:
         force.status = "returning_to_zone"
         force.return_due_turn = run.turn + run.settings.return_deadline_turns
@@ -493,10 +495,21 @@ def _after_attack(run: _Resolution, force: Force) -> bool:
             ),
         )
         force.attack_away = False
-        return True
+        return True, False
     force.status = "executing"
-    run.note(force, Msg("naval_orders.turn.resumes_order", force=force.name))
-    return False
+    return False, True
+
+
+def _resumes(run: _Resolution, force: Force) -> None:
+    """After its battle the force goes on with its order, if the order is still in force at
+    this end: a cruise or raid fought in its own location needs no return (NO-4.7, NO-6.7,
+    NO-I15); a transfer is resumed (NO-5.6, NO-I11)."""
+    if force.order is None or force.status != "executing":
+        return
+    kind = force.order.order.kind
+    keys = {"cruise": "resumes_cruise", "raid": "resumes_raid", "move": "resumes_transfer"}
+    key = keys.get(kind, "resumes_order")
+    run.note(force, Msg(f"naval_orders.turn.{key}", force=force.name))
 
 
 def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, int]:
@@ -929,8 +942,10 @@ def end_of_turn(
         if force.status == "forming":
             _tick(run, force, False, complete=False)  # NO-I14: a turn forming in place counts
             continue
-        away = _after_attack(run, force)
+        away, resumed = _after_attack(run, force)
         _tick(run, force, away)
+        if resumed:
+            _resumes(run, force)
         _late_return(run, force)
         _transfer_arrival(run, force)
         _station_arrival(run, force)
@@ -983,6 +998,10 @@ PING_KEYS = {
     "naval_orders.turn.raid_d6": "naval_orders.ping.raid",
     # the return it makes instead is told by the line after it (`return.*`, `turn.at_station`)
     "naval_orders.turn.relay_lapsed_return": "naval_orders.ping.relay_lapsed",
+    # each order goes on after its battle by its own clause (NO-4.7, NO-6.7, NO-5.6)
+    "naval_orders.turn.resumes_cruise": "naval_orders.ping.resumes_order",
+    "naval_orders.turn.resumes_raid": "naval_orders.ping.resumes_order",
+    "naval_orders.turn.resumes_transfer": "naval_orders.ping.resumes_order",
     **{
         f"naval_orders.{line}": f"naval_orders.ping.{line.rsplit('.', 1)[1]}"
         for line in (

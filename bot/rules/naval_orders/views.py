@@ -10,7 +10,10 @@ from bot.i18n import MsgList
 from bot.rules.naval_orders.messages import damage_line
 from bot.rules.naval_orders.messages import order_text
 from bot.rules.naval_orders.messages import progress_msg
+from bot.rules.naval_orders.messages import ship_counts
+from bot.rules.naval_orders.messages import ships_msg
 from bot.rules.naval_orders.messages import status_msg
+from bot.rules.naval_orders.models import ActiveOrder
 from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import NavalOrdersState
 from bot.rules.naval_orders.models import PacketRelay
@@ -101,7 +104,8 @@ def orders_overview(
     is_gm: bool,
     turn: int,
 ) -> list[Msg]:
-    """`/navy orders`: the viewer's forces (every force for a GM) with status, order text,
+    """`/navy orders`: the viewer's forces (every force for a GM) with status, order text
+    (and the ships the force numbers now, if an edit changed them since: `_ships_now`),
     progress, an order waiting for the layover, orders on their way by packet boat; a force
     recorded in port where no port is registered (NO-3.3) says so, and what to do."""
     lines: list[Msg] = lacking_lines(state, turn, viewer=viewer, is_gm=is_gm)
@@ -141,6 +145,7 @@ def orders_overview(
             )
         if force.order is not None:
             lines.append(order_text(force.name, force.order))
+            lines += _ships_now(force, force.order)
         if force.pending_order is not None:
             lines.append(
                 Msg(
@@ -150,12 +155,23 @@ def orders_overview(
                     order=order_text(force.name, force.pending_order),
                 )
             )
+            lines += _ships_now(force, force.pending_order)
         for relay in state.relays:
             if relay.force == force.key:
                 lines.append(_relay_line(state, force, relay))
     if not lines:
         lines.append(Msg("naval_orders.overview.empty"))
     return lines
+
+
+def _ships_now(force: Force, active: ActiveOrder) -> list[Msg]:
+    """An order quotes the force's ships as they were when it was written (NO-4.10); when
+    they have changed since (an edit of the register), the reader is told the quote is the
+    order as written, and what the force numbers now."""
+    now = ship_counts(force.all_ships())
+    if now == active.ships:
+        return []
+    return [Msg("naval_orders.overview.ships_now", turn=active.given_turn, ships=ships_msg(now))]
 
 
 def _relay_line(state: NavalOrdersState, force: Force, relay: PacketRelay) -> Msg:
