@@ -235,9 +235,12 @@ def lost_elsewhere_lines(lost: ShipsLostElsewhere) -> list[Msg]:
     ]
 
 
-def _who_answered(forced: bool, by_gm: bool) -> Msg | str:
-    """What follows an answer in a report: a GM's forced default, a GM's answer for the
+def _who_answered(forced: bool, by_gm: bool, unasked: bool = False) -> Msg | str:
+    """What follows an answer in a report: a default taken for a question never asked (the
+    next turn's end came before it could be), a GM's forced default, a GM's answer for the
     player (SP-I45), or nothing when the player answered."""
+    if unasked:
+        return Msg(f"{P}report.unasked")
     if forced:
         return Msg(f"{P}report.forced")
     return Msg(f"{P}report.by_gm") if by_gm else ""
@@ -334,7 +337,9 @@ def report_lines(report: RaidReport) -> list[Msg]:
             Msg(
                 f"{P}report.buy_off.{answer}",
                 cost=report.buy_off_cost,
-                forced=_who_answered(report.buy_off_forced, report.buy_off_by_gm),
+                forced=_who_answered(
+                    report.buy_off_forced, report.buy_off_by_gm, report.buy_off_unasked
+                ),
             )
         )
     if report.battle is not None:
@@ -353,7 +358,9 @@ def report_lines(report: RaidReport) -> list[Msg]:
         lines.append(
             Msg(
                 f"{P}report.plunder_choice.{report.plunder_choice}",
-                forced=_who_answered(report.plunder_forced, report.plunder_by_gm),
+                forced=_who_answered(
+                    report.plunder_forced, report.plunder_by_gm, report.plunder_unasked
+                ),
             )
         )
     if report.planet is not None and report.planet.plunder is not None:
