@@ -352,8 +352,9 @@ async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirate
 
 async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pirates):
     """Issue 17, SP-I34: turn 1's end asks Vega to pay 600; the GM undoes it and ends the
-    turn again, which asks 480 under the same question number. The old offer has lost its
-    buttons with the undo, so "Pay 600" can pay nothing; the new question still waits."""
+    turn again, which asks 480 under a new question number (one handed out is not given
+    again). The old offer has lost its buttons with the undo, so "Pay 600" can pay nothing;
+    the new question still waits."""
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     pirates.script_dice([1, 4, 6])
     first = await end_turn(pirates, 1)
@@ -365,7 +366,7 @@ async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pi
     again = await end_turn(pirates, 1)
     new = question_of(again, "Pay 480")
     new_id = new.buttons[0].raw["custom_id"].split(":")[2]
-    assert old_id == new_id  # the same question number, handed out again
+    assert int(new_id) == int(old_id) + 1  # the old number is not handed out again
 
     with pytest.raises(ClientRefused):
         await pirates.click(old, "Pay 600", as_="player1")

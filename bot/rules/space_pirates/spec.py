@@ -141,6 +141,26 @@ def settled_at_end(
     return lines
 
 
+def kept_numbers(undone: SpacePiratesState, restored: SpacePiratesState) -> SpacePiratesState:
+    """What an undo puts back (`RulesetSpec.undo_keeps`): `restored`, but each kind's next
+    number (`take_id`) as high as the undone command left it. The numbers it handed out stay
+    in the channel and the log, so none of them is given again to something else (a removed
+    one's number is never reused, README)."""
+    kinds = {*undone.next_ids, *restored.next_ids}
+    numbers = {
+        kind: max(
+            undone.next_ids.get(kind, undone.next_id),
+            restored.next_ids.get(kind, restored.next_id),
+        )
+        for kind in kinds
+    }
+    if numbers == restored.next_ids and restored.next_id >= undone.next_id:
+        return restored
+    return restored.model_copy(
+        update={"next_ids": numbers, "next_id": max(undone.next_id, restored.next_id)}
+    )
+
+
 def reasked(left: SpacePiratesState, restored: SpacePiratesState) -> list[tuple[str, str]]:
     """SP-I45: the questions a GM's undo asks again (an answer or a force taken back): open
     in the restored state, not in the state the undone command left."""
@@ -208,6 +228,7 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     setup_step=setup_step,
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
+    undo_keeps=kept_numbers,
     asked_whom=asked_whom,
     question_lines=("pirates.question.ping", "pirates.question.gm"),
     resolving=resolving,
