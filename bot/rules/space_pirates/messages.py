@@ -8,12 +8,14 @@ from typing import Literal
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
+from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.space_pirates.battle import MERCENARIES
 from bot.rules.space_pirates.battle import side_msg
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PendingResolution
 from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
@@ -83,6 +85,13 @@ def numbers_msg(numbers: Sequence[int]) -> Msg:
     if not numbers:
         return Msg(f"{P}error.numbers_none")
     return MsgList(Msg(f"{P}error.number", number=n) for n in numbers)
+
+
+def ships_numbered(ships: Sequence[RegisteredShip]) -> Msg:
+    """ "1 destroyer (#4), 1 cruiser (#7)": registered ships by class and number."""
+    return MsgList(
+        Msg(f"{P}ship_numbered", ship=class_count(s.ship_class, 1), id=s.id) for s in ships
+    )
 
 
 def target_msg(report: RaidReport) -> str:

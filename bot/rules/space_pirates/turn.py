@@ -24,6 +24,7 @@ from bot.rules.space_pirates.bribe import force_open_bribe_offers
 from bot.rules.space_pirates.bribe import open_bribe_offers
 from bot.rules.space_pirates.messages import event_msg
 from bot.rules.space_pirates.messages import lost_ships_msg
+from bot.rules.space_pirates.messages import ships_numbered
 from bot.rules.space_pirates.messages import target_msg
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution
@@ -294,16 +295,20 @@ def _outcome(journal: Journal) -> dict[str, Any]:
 
 
 def _privateers_step(state: SpacePiratesState, turn: int, journal: Journal) -> None:
-    """SP-I40 step 1: recalled groups due back rejoin their owners (SP-10.8, SP-I37)."""
+    """SP-I40 step 1: recalled groups due back rejoin their owners' fleet (SP-10.8, SP-I37):
+    their ships wait in the owner's reserve, each by its number, to be registered again on a
+    route or in orbit, or sent privateering again."""
     for group in state.privateers:
         if group.returns_turn is not None and group.returns_turn <= turn and not group.returned:
             group.returned = True
+            state.player(group.owner).reserve.extend(group.ships)
             journal.lines.append(
                 Msg(
                     f"{P}privateers.returned",
                     owner=group.owner,
                     group=group.id,
                     count=len(group.ships),
+                    ships=ships_numbered(group.ships),
                 )
             )
     state.privateers = [g for g in state.privateers if not g.returned]
