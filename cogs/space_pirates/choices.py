@@ -418,18 +418,24 @@ async def dismiss_with_upkeep(
 
 
 async def answer_offer(ctx: Ctx, faction: str, number: int, pay: bool) -> bool:
-    """`/pirates offer` with the number of a buy-off offer the resolution waits on, as
-    `/turn status` shows it (SP-I34, SP-I45): answered as its buttons answer it. False when
-    the number is no such offer (a bribed attack offered at placement is answered apart)."""
+    """`/pirates offer` with the number of a buy-off offer the resolution waits on, or of a
+    mercenary upkeep it waits on, as `/turn status` and `/pirates status` show it (SP-I34,
+    SP-I35, SP-I45): answered as its buttons answer it (an upkeep: `pay` pays it, else the
+    contract ends). False when the number is neither (a bribed attack offered at placement
+    is answered apart)."""
     state, _ = await ctx.read()
     asked = next(
         (w for w in state.waiting if w.choice_id == number and w.choice == "buy_off"), None
     )
-    if asked is None:
+    due = next((d for d in state.upkeep_due if d.choice_id == number), None)
+    whose = asked.faction if asked is not None else due.owner if due is not None else None
+    if whose is None:
         return False
-    if not ctx.is_gm and asked.faction != faction:
-        raise NotAllowed("space_pirates.error.not_your_choice", faction=shown(asked.faction))
-    option = "accept" if pay else "decline"
+    if not ctx.is_gm and whose != faction:
+        raise NotAllowed("space_pirates.error.not_your_choice", faction=shown(whose))
+    # an upkeep's buttons pay or end the contract; an offer's accept or decline it
+    options = ("pay", "end") if due is not None else ("accept", "decline")
+    option = options[0] if pay else options[1]
     await answer_question(ctx, number, option, ctx.public_locale, edit=False, typed="pirates offer")
     return True
 

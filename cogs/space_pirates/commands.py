@@ -694,7 +694,9 @@ class SpacePiratesCog(commands.Cog):
         await _operate(interaction, "station", faction, params)
 
     @who("asked")
-    @pirates.command(name="offer", description="Answer a pirate buy-off offer by its number")
+    @pirates.command(
+        name="offer", description="Answer a pirate buy-off offer or mercenary upkeep by its number"
+    )
     @app_commands.autocomplete(faction=faction_autocomplete)
     # A buy-off offer's number, not a bribe's (SP-I33 and SP-I34 are opposite operations);
     # entries logged before name it `bribe` (the Russian command list's `номер` either way).
@@ -702,7 +704,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(
         # The offer's number, never its price (autocomplete lists both, SP-I34).
         bribe="The buy-off offer's number #N from /turn status, not its price (both listed here)",
-        pay="Pay the buy-off (else the pirates attack)",
+        pay="Pay the buy-off or upkeep (else the pirates attack, or the contract ends)",
         faction="Whose (GMs: any)",
     )
     async def offer(
@@ -714,7 +716,8 @@ class SpacePiratesCog(commands.Cog):
     ) -> None:
         """SP-I34: a buy-off offer the resolution waits on, as its buttons answer it; under
         `bribed_offer_timing = at_placement`, a bribed attack offered at once (private to
-        the victim and the GMs). The number is the offer's, as `/turn status` shows it."""
+        the victim and the GMs); a mercenary upkeep it waits on (SP-I35: pay, or end the
+        contract). The number is the one `/turn status` and `/pirates status` show."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
         if not await choices.answer_offer(ctx, who, bribe, pay):
@@ -777,8 +780,9 @@ class SpacePiratesCog(commands.Cog):
     async def offer_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The buy-off offers waiting for the typist's answer (a GM: every one), by the
-        number `/turn status` shows, each with its price said as a price (SP-I34, SP-I45)."""
+        """The buy-off offers and mercenary upkeep waiting for the typist's answer (a GM:
+        every one), by the number `/turn status` shows, each with its price said as a price
+        (SP-I34, SP-I35, SP-I45)."""
         found = await state_for(interaction, SPEC)
         if found is None:
             return []
@@ -844,7 +848,8 @@ def _offers(
 ) -> Callable[[SpacePiratesState, Typist], list[tuple[str, str]]]:
     """Open buy-off offers: the resolution's questions, then bribed attacks offered at
     placement, as "#16: Route, buy-off price 130 (Orion)": the number to give, then the
-    price named as one (SP-I34)."""
+    price named as one (SP-I34); then the upkeep it waits on, as "#17: upkeep of mercenary
+    contract #1, 40 (Orion)" (SP-I35)."""
 
     def label(number: int, target: str, cost: int, faction: str) -> str:
         return t(
@@ -883,7 +888,22 @@ def _offers(
             for b in open_bribe_offers(state)
             if typist.owns(b.victim)
         ]
-        return asked + offered
+        upkeep = [
+            (
+                t(
+                    "pirates.upkeep_choice",
+                    locale,
+                    number=d.choice_id,
+                    contract=d.contract,
+                    amount=d.amount,
+                    faction=d.owner,
+                ),
+                str(d.choice_id),
+            )
+            for d in state.upkeep_due
+            if typist.owns(d.owner)
+        ]
+        return asked + offered + upkeep
 
     return offers
 

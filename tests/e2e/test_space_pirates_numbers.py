@@ -63,9 +63,10 @@ async def test_the_offer_number_turn_status_shows_is_what_pirates_offer_takes(pi
 
     wrong = await pirates.slash(f"/pirates offer number:{number + 50} pay:False", as_="player1")
     assert wrong.ephemeral
-    assert f"There is no open buy-off offer #{number + 50} for you; open ones: #{number}" in flat(
-        wrong.text()
-    )
+    assert (
+        f"There is no open buy-off offer or mercenary upkeep #{number + 50} for you; "
+        f"open ones: #{number}"
+    ) in flat(wrong.text())
     stolen = await pirates.slash(f"/pirates offer number:{number} pay:True", as_="player2")
     assert stolen.ephemeral and "This question is for Vega." in stolen.text()
 

@@ -256,3 +256,41 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     log = await table.slash("/history list", as_="player2")  # hidden from Vega's list
     assert "A hidden player withdrew a bribe (private, SP-I33)" in log.text()
     assert f"#{other} withdrawn" not in log.text()
+
+
+def flat(text: str | None) -> str:
+    return " ".join((text or "").replace("│", " ").split())
+
+
+async def test_returned_privateers_are_named_and_wait_in_the_reserve(after_a_raid):
+    """SP-10.8, SP-I37: Orion's cruisers #1 and #2 go privateering and are recalled (1d6 1:
+    back at turn 3). Turn 3's end names them as they come back; `/pirates status` lists them
+    in the reserve. A cruiser registered on a new route takes #1 out of it, and #2 can be sent
+    privateering again by its number."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
+    quote = await table.slash("/pirates privateers form target:Vega ships:1, 2", as_="player2")
+    await table.click(quote, "Confirm", as_="player2")
+    recall = await table.slash("/pirates privateers recall group:1", as_="player2")
+    table.script_dice([1])
+    await table.click(recall, "Confirm", as_="player2")
+    table.script_dice([20, 20])
+    await end_turn(table, 2)
+    table.script_dice([20, 20])
+    ended = await end_turn(table, 3)
+
+    assert (
+        "Privateer group #1 returns to Orion (2 ships: 1 cruiser (#1), 1 cruiser (#2)); their "
+        "upkeep resumes. They wait in the reserve" in texts(ended)
+    ), texts(ended)
+    status = flat((await table.slash("/pirates status", as_="player2")).embed.description)
+    assert "in the reserve: 1 cruiser (#1), 1 cruiser (#2)." in status, status
+
+    await table.slash("/pirates route add name:Home goods:50 ships:1 cruiser", as_="player2")
+    routes = flat((await table.slash("/pirates routes faction:Orion", as_="player2")).text())
+    assert "Home" in routes and "ship #1" in routes, routes
+    status = flat((await table.slash("/pirates status", as_="player2")).embed.description)
+    assert "in the reserve: 1 cruiser (#2)." in status, status
+    again = await table.slash("/pirates privateers form target:Vega ships:2", as_="player2")
+    assert again.buttons != [], again.text()

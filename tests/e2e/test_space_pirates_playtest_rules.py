@@ -198,3 +198,44 @@ async def test_the_turn_end_confirmation_lists_the_questions_it_answers_by_defau
         "Космические пираты: Фракция «Vega» не ответила на предложение откупа №1 "
         "(налёт на торговый путь, Spine, 30)"
     ), field
+
+
+async def test_a_player_the_paused_resolution_has_not_reached_is_named_and_not_said_forced(
+    pirates,
+):
+    """SP-I40, SP-I45: turn 1's resolution pauses on Vega's buy-off before it comes to Lyra.
+    The GM's `/turn end` for turn 2 names Lyra too: her questions will take their defaults
+    unasked. Lyra's raid then comes up inside that end (d20 1, 1d6 6) and its offer, never
+    posted, is declined by default: her report says it was never asked, not that a GM forced
+    it (Vega's, which was posted, says forced); no question is posted to her."""
+    await pirates.slash("/pirates route add name:Spine goods:100", as_="player1")
+    await pirates.slash("/pirates route add name:Lyra Way goods:100", as_="player3")
+    pirates.script_dice([1, 6])
+    await end_turn(pirates, 1)
+
+    asked = await pirates.slash("/turn end", as_="gm")
+    field = asked.embed.field(
+        "If the turn ends now, these questions are answered by their defaults"
+    )
+    assert field == (
+        "Space pirates: Vega has not answered the buy-off offer #1 (route raid, Spine, 30)\n"
+        "Space pirates: Turn 1's resolution has not come to Lyra yet: a question it comes to "
+        "for them takes its default without being asked (SP-I45)"
+    ), field
+
+    pirates.script_dice([1, 6, 20, 20])
+    ended = await pirates.click(asked, "End turn 2", as_="gm")
+    assert not any(b.label == "Refuse" for m in ended.followups for b in m.buttons)
+    lyra = flat((await pirates.slash("/pirates report turn:1 faction:Lyra", as_="gm")).text())
+    assert (
+        "Buy-off for 30 declined (never asked: the turn ended first, so its default was taken)"
+        in lyra
+    ), lyra
+    assert "forced by the GM" not in lyra, lyra
+    russian = flat((await pirates.slash("/pirates report turn:1", as_="player3")).text())
+    assert (
+        "Откуп за 30 отклонён (вопрос не задавался: ход закончился раньше, принят ответ по "
+        "умолчанию)" in russian
+    ), russian
+    vega = flat((await pirates.slash("/pirates report turn:1", as_="player1")).text())
+    assert "Buy-off for 30 declined (forced by the GM)" in vega, vega

@@ -74,6 +74,43 @@ async def test_dismissing_a_contract_clears_the_upkeep_it_owed(after_a_raid):
     assert labels(message(table, asked.id)) == []
 
 
+async def test_the_upkeep_is_answered_by_the_number_the_status_shows(after_a_raid):
+    """SP-I35, SP-I45; README: a question is answered by the number `/turn status` and
+    `/pirates status` show. Vega's upkeep waits as "choice #N": a refusal of another number
+    lists it among the open ones; `/pirates offer number:N pay:true` pays it as the "Pay"
+    button does, and the question's buttons go."""
+    table = after_a_raid
+    ended, contract, choice = await _upkeep_waits(table)
+    asked = question_of(ended, "Pay 200")
+    mine = (await table.slash("/pirates status", as_="player1")).embed.description
+    assert f"upkeep 200; choice #{choice}" in mine, mine
+
+    refused = await table.slash("/pirates offer number:99 pay:true", as_="player1")
+    said = " ".join(refused.text().replace("│", " ").split())
+    assert refused.ephemeral and f"open ones: #{choice} (" in said, said
+    paid = await table.slash(f"/pirates offer number:{choice} pay:true", as_="player1")
+
+    assert not paid.ephemeral, paid.text()
+    assert f"Vega pays 200 upkeep: contract #{contract} runs on" in paid.text(), paid.text()
+    assert "mercenary" not in waiting_text(await table.slash("/turn status", as_="gm"))
+    assert labels(message(table, asked.id)) == []
+
+
+async def test_pay_false_on_the_upkeeps_number_ends_the_contract(after_a_raid):
+    """SP-I35: `pay:false` on the upkeep's number answers as the "End the contract" button:
+    nothing is paid and the ships leave; Orion may not answer Vega's upkeep."""
+    table = after_a_raid
+    _, contract, choice = await _upkeep_waits(table)
+    other = await table.slash(f"/pirates offer number:{choice} pay:true", as_="player2")
+    assert other.ephemeral, other.text()
+
+    ended = await table.slash(f"/pirates offer number:{choice} pay:false", as_="player1")
+
+    assert not ended.ephemeral, ended.text()
+    assert f"contract #{contract}" in ended.text() and "pays" not in ended.text(), ended.text()
+    assert "mercenary" not in waiting_text(await table.slash("/turn status", as_="gm"))
+
+
 async def test_a_paid_buy_off_is_titled_as_paid(pirates):
     """SP-I34: paying the buy-off edits the question to "Vega buys the raid off", not "the
     pirates' raid goes on" (the title refusing keeps)."""
@@ -352,8 +389,9 @@ async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirate
 
 async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pirates):
     """Issue 17, SP-I34: turn 1's end asks Vega to pay 600; the GM undoes it and ends the
-    turn again, which asks 480 under the same question number. The old offer has lost its
-    buttons with the undo, so "Pay 600" can pay nothing; the new question still waits."""
+    turn again, which asks 480 under a new question number (one handed out is not given
+    again). The old offer has lost its buttons with the undo, so "Pay 600" can pay nothing;
+    the new question still waits."""
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     pirates.script_dice([1, 4, 6])
     first = await end_turn(pirates, 1)
@@ -365,7 +403,7 @@ async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pi
     again = await end_turn(pirates, 1)
     new = question_of(again, "Pay 480")
     new_id = new.buttons[0].raw["custom_id"].split(":")[2]
-    assert old_id == new_id  # the same question number, handed out again
+    assert int(new_id) == int(old_id) + 1  # the old number is not handed out again
 
     with pytest.raises(ClientRefused):
         await pirates.click(old, "Pay 600", as_="player1")

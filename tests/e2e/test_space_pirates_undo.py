@@ -229,3 +229,31 @@ async def test_an_offer_asked_before_its_post_was_kept_is_named_by_the_undo(pira
     assert "/pirates force" in said, said
     status = await pirates.slash("/turn status", as_="gm")
     assert "Vega has not answered the buy-off offer" in waiting_text(status)
+
+
+async def test_numbers_handed_out_before_an_undo_are_not_given_again(pirates):
+    """README (`/pirates routes`): a removed one's number is not given again. Turn 1's end
+    offers Vega buy-off #1 on Spine; the GM undoes that end and the turn is ended again: the
+    offer, asked anew, is #2 (the channel's #1 stays the undone one). Route #2 registered,
+    then undone: the next route is #3. The log still verifies."""
+    await pirates.slash("/pirates route add name:Spine goods:100", as_="player1")
+    pirates.script_dice([1, 6])
+    ended = await end_turn(pirates, 1)
+    assert "#1" in waiting_text(await pirates.slash("/turn status", as_="gm"))
+    assert question_of(ended, REFUSE) is not None
+
+    question = await pirates.slash("/history undo reason:ended too early", as_="gm")
+    reopened = await pirates.click(question, "Undo", as_="gm")
+    assert "Turn 1 is open again" in reopened.embed.description, reopened.text()
+    pirates.script_dice([1, 6])
+    await end_turn(pirates, 1)
+    waits = waiting_text(await pirates.slash("/turn status", as_="gm"))
+    assert "buy-off offer #2 (route raid, Spine, 30)" in waits, waits
+    await pirates.slash("/pirates offer number:2 pay:false", as_="player1")
+
+    added = await pirates.slash("/pirates route add name:Drift goods:50", as_="player1")
+    assert "#2" in added.text(), added.text()
+    await undone(pirates)
+    again = await pirates.slash("/pirates route add name:Reach goods:50", as_="player1")
+    assert "Route #3 Reach" in again.text(), again.text()
+    assert (await verified(pirates)).startswith("✅ The log is intact")

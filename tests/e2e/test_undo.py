@@ -67,6 +67,25 @@ async def snapshot(table) -> dict[str, list[tuple]]:
     return {name: [tuple(r) for r in await db.fetchall(sql)] for name, sql in queries.items()}
 
 
+def pirate_numbers(taken: dict[str, list[tuple]]) -> dict[str, int]:
+    """The space pirates' next number of each kind in a `snapshot`."""
+    row = next(r for r in taken["state"] if r[0] == "space_pirates")
+    return dict(json.loads(row[2]).get("next_ids", {}))
+
+
+def without_pirate_numbers(taken: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
+    """A `snapshot` without the space pirates' next numbers, which an undo keeps (README:
+    a number handed out is not given again)."""
+    rows = []
+    for row in taken["state"]:
+        if row[0] == "space_pirates":
+            state = json.loads(row[2])
+            state.pop("next_ids", None)
+            row = (row[0], row[1], json.dumps(state, sort_keys=True), *row[3:])
+        rows.append(row)
+    return {**taken, "state": rows}
+
+
 async def undo(table, reason="a mistake", confirm="Undo"):
     """The GM's `/history undo`, confirmed with its `confirm` button ("Отменить" in a Russian
     campaign); returns the confirmation as edited."""
@@ -380,11 +399,14 @@ async def test_undo_of_a_turn_end_closes_the_buy_off_question_it_asked(table):
     assert asked.embed.title.startswith("Undo turn 2's end")
     assert "Space pirates" in asked.embed.description
     await table.click(asked, "Undo", as_="gm")
-    assert await snapshot(table) == before
+    after = await snapshot(table)
+    # everything as before, but the offer's number (#1) is not handed out again
+    assert "choice" not in pirate_numbers(before) and pirate_numbers(after)["choice"] == 2
+    assert without_pirate_numbers(after) == without_pirate_numbers(before)
     with pytest.raises(ClientRefused):
         await table.click(offer, "Pay 600", as_="player1")
     assert offer.buttons == []
-    assert await snapshot(table) == before
+    assert await snapshot(table) == after
     status = await table.slash("/turn status", as_="gm")
     assert status.embed.title.endswith("turn 2")
     assert (await verified(table)).startswith("✅ The log is intact")

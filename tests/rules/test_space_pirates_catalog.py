@@ -75,6 +75,7 @@ from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ReportOutcome
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.spec import awaited
+from bot.rules.space_pirates.spec import settled_at_end
 from bot.rules.space_pirates.status import naming
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_buy_off
@@ -320,6 +321,10 @@ def emitted_messages():
     out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
     turn = resolve(state, 5, Dice.seeded(3))
     take(turn)
+    # the recalled group back at turn 6, its ship in the reserve (SP-10.8, SP-I37)
+    back = resolve(turn.state, 6, Dice.seeded(3))
+    take(back)
+    out.extend(status(back.state, DEFAULTS, "Aurora", 6).lines)
     out.extend(more_messages())
     out.extend(battle_page_messages())
     out.extend(buy_off_question_messages())
@@ -727,6 +732,14 @@ def more_messages():
     state, _ = order_attack(state, DEFAULTS, "Aurora", 5, ["cruiser"])
     state.player("Aurora").streak = 0
     take(resolve(state, 5, scripted(20)[0]))
+    # a paused resolution the next turn's end finishes: the player it had not come to is
+    # named before, and their offer, never asked, is declined by default (SP-I45)
+    state, _ = route(empty(), "Line", 100)
+    state, _ = route(state, "Far", 100, owner="Boreas")
+    state.turn_order = ["Aurora", "Boreas"]
+    paused = resolve(state, 4, scripted(1, 6)[0]).state
+    out.extend(settled_at_end(paused, DEFAULTS, 5))
+    take(resolve(paused, 5, scripted(1, 6, 20, 20)[0]))
     return out
 
 

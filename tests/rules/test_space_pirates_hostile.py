@@ -43,12 +43,18 @@ def test_a_recalled_group_of_one_ship_returns_as_one_ship():
             )
         )
     lines = [m.render("en") for m in resolve(state, 5, scripted()[0]).lines]
-    assert "Privateer group #1 returns to Boreas (1 ship); their upkeep resumes" in lines, lines
-    assert "Privateer group #2 returns to Boreas (2 ships); their upkeep resumes" in lines, lines
+    one = "Privateer group #1 returns to Boreas (1 ship: 1 cruiser (#10)); their upkeep resumes."
+    two = "Privateer group #2 returns to Boreas (2 ships: 1 cruiser (#20), 1 cruiser (#21)); their"
+    assert any(line.startswith(one) for line in lines), lines
+    assert any(line.startswith(two) for line in lines), lines
     russian = [m.render("ru") for m in resolve(state, 5, scripted()[0]).lines]
-    resumes = "; содержание её кораблей возобновляется"
-    assert f"Группа каперов №1 возвращается к фракции «Boreas» (1 корабль){resumes}" in russian
-    assert f"Группа каперов №2 возвращается к фракции «Boreas» (2 корабля){resumes}" in russian
+    resumes = "; содержание её кораблей возобновляется."
+    first = (
+        f"Группа каперов №1 возвращается к фракции «Boreas» (1 корабль: 1 крейсер (№10)){resumes}"
+    )
+    second = "Группа каперов №2 возвращается к фракции «Boreas» (2 корабля: 1 крейсер (№20), "
+    assert any(line.startswith(first) for line in russian), russian
+    assert any(line.startswith(second + f"1 крейсер (№21)){resumes}") for line in russian)
 
 
 RETREAT = settings(defender_may_retreat=True)

@@ -15,6 +15,7 @@ from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.bribe import open_offers_of
 from bot.rules.space_pirates.registry import remove_route
 from bot.rules.space_pirates.registry import set_contacts
+from bot.rules.space_pirates.spec import kept_numbers
 from tests.rules.space_pirates_helpers import COMBAT
 from tests.rules.space_pirates_helpers import empty
 from tests.rules.space_pirates_helpers import planet
@@ -117,3 +118,16 @@ def test_an_offer_forced_at_the_turns_end_is_logged_by_the_number_its_victim_kno
 
     assert (bribe.id, bribe.offer_number) == (1, 2)
     assert forced.outcome["bribe_offers_forced"] == [2]
+
+
+def test_an_undo_keeps_each_kinds_next_number_even_for_a_state_saved_with_one_counter():
+    """README: a removed one's number is not given again, an undone one's neither. The undo
+    restores a state saved when one counter (`next_id` 4) numbered everything; the undone
+    command had handed out choice #6 and route #4: the restored state goes on with choice
+    #7 and route #5, and the kinds the undone command never numbered go on from 4."""
+    restored = SpacePiratesState.model_validate({"next_id": 4})
+    undone = SpacePiratesState.model_validate({"next_id": 4, "next_ids": {"choice": 7, "route": 5}})
+    kept = kept_numbers(undone, restored)
+    assert (kept.take_id("choice"), kept.take_id("route"), kept.take_id("planet")) == (7, 5, 4)
+    # nothing handed out: the restored state is kept as it is
+    assert kept_numbers(restored, restored) is restored

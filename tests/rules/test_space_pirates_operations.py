@@ -268,3 +268,33 @@ def test_privateers_leave_their_route_and_join_the_targets_battles_from_next_tur
     fought = answer(pending.state, False, Dice.seeded(2), faction="Boreas")
     assert f"privateers #{group.id}" in fought.archive[0].body.battle.participants
     assert boreas.attack.kind == "route"
+
+
+def test_a_state_saved_before_the_reserve_loads_and_a_returning_group_fills_it():
+    """SP-10.8, SP-I37: a state saved before returned privateers were kept (no `reserve`)
+    loads with none; its recalled group, due back at turn 4, brings destroyer #7 into Aurora's
+    reserve at that resolution, and a destroyer registered on a route then takes #7."""
+    saved = {
+        "players": {"Aurora": {"streak": 0}},
+        "privateers": [
+            {
+                "id": 2,
+                "owner": "Aurora",
+                "target": "Boreas",
+                "formed_turn": 1,
+                "ships": [{"id": 7, "owner": "Aurora", "ship_class": "destroyer"}],
+                "recalled_turn": 2,
+                "returns_turn": 4,
+            }
+        ],
+        "next_id": 9,
+    }
+    state = SpacePiratesState.model_validate(saved)
+    assert state.players["Aurora"].reserve == []
+    back = resolve(state, 4, scripted()[0])
+    assert [s.id for s in back.state.players["Aurora"].reserve] == [7]
+    assert back.state.privateers == []
+    rendered = " ".join(m.render("en") for m in back.lines)
+    assert "Privateer group #2 returns to Aurora (1 ship: 1 destroyer (#7))" in rendered
+    again, line = route(back.state, "Line", 100, ships=[("destroyer", "guard")])
+    assert [s.id for s in line.ships] == [7] and again.players["Aurora"].reserve == []

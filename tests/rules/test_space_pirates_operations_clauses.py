@@ -148,9 +148,12 @@ def test_sp_i37_a_returning_group_tells_that_its_upkeep_resumes():
     )
     (line,) = resolve(state, 16, scripted()).lines
     assert line.render("en") == (
-        "Privateer group #7 returns to Boreas (1 ship); their upkeep resumes"
+        "Privateer group #7 returns to Boreas (1 ship: 1 cruiser (#90)); their upkeep resumes."
+        " They wait in the reserve (/pirates status): register them again on a route or in"
+        " orbit, or send them privateering again"
     )
     assert line.render("ru") == (
-        "Группа каперов №7 возвращается к фракции «Boreas» (1 корабль);"
-        " содержание её кораблей возобновляется"
+        "Группа каперов №7 возвращается к фракции «Boreas» (1 корабль: 1 крейсер (№90));"
+        " содержание её кораблей возобновляется. Они ждут в резерве (/пираты состояние):"
+        " зарегистрируйте их снова на пути или на орбите или снова отправьте в каперство"
     )

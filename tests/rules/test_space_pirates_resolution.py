@@ -27,7 +27,10 @@ from bot.rules.space_pirates.base import apply_locate
 from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.spec import settled_at_end
+from bot.rules.space_pirates.spec import unreached
 from bot.rules.space_pirates.turn import answer_buy_off
 from bot.rules.space_pirates.turn import answer_retreat
 from bot.rules.space_pirates.turn import force_choice
@@ -106,6 +109,36 @@ def test_sp_i45_a_pause_left_open_is_forced_when_the_next_turn_ends():
         (5, "Boreas", "no_attack"),
     ]
     assert later.state.last_resolved_turn == 5 and later.state.resolution is None
+
+
+def test_sp_i45_questions_of_players_not_reached_yet_are_named_and_marked_unasked():
+    """SP-I40, SP-I45: turn 4 pauses on Aurora's offer before Boreas' step 3 and before the
+    upkeep of Cygnus' reserve contract: `/turn end`'s confirmation names both (their questions
+    will not be asked). Ending turn 5 declines Aurora's posted offer by force, and Boreas'
+    offer, which arises then (d20 1, 1d6 6) and is never posted, by default: Boreas' report
+    says it was never asked, Aurora's that the GM forced it."""
+    state, _ = route(empty(), "Line", 100)
+    state, _ = route(state, "Far", 100, owner="Boreas")
+    state.turn_order = ["Aurora", "Boreas"]
+    with_history(state, "Cygnus", [900], turn=2)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Cygnus", 3, 300))
+    paused = resolve(state, 4, scripted(1, 6)).state
+    assert unreached(paused) == ["Boreas", "Cygnus"]
+    named = [m.render("en") for m in settled_at_end(paused, DEFAULTS, 5)]
+    assert named[-1] == (
+        "Turn 4's resolution has not come to Boreas, Cygnus yet: a question it comes to for "
+        "them takes its default without being asked (SP-I45)"
+    )
+    later = resolve(paused, 5, scripted(1, 6, 20, 20))
+    told = {
+        r.faction: [m.render("en") for m in report_lines(r)] for r in reports(later) if r.turn == 4
+    }
+    assert "Buy-off for 30 declined (forced by the GM)" in told["Aurora"]
+    assert (
+        "Buy-off for 30 declined (never asked: the turn ended first, so its default was taken)"
+        in told["Boreas"]
+    )
+    assert unreached(later.state) == []
 
 
 # --- SP-I44: retreat --------------------------------------------------------------------

@@ -278,11 +278,12 @@ def answer_bribe_offer(
 
 
 def open_offers_of(state: SpacePiratesState, faction: str) -> list[int]:
-    """The numbers of the buy-off offers waiting for `faction`'s answer (SP-I34), as
-    `/turn status` and `/pirates status` show them: the resolution's questions, then
-    bribed attacks offered at placement."""
+    """The numbers `/pirates offer` answers for `faction` (SP-I34, SP-I35), as `/turn status`
+    and `/pirates status` show them: the resolution's buy-off offers, then bribed attacks
+    offered at placement, then the mercenary upkeep it waits on."""
     asked = [w.choice_id for w in state.waiting if w.choice == "buy_off" and w.faction == faction]
-    return asked + [b.offer_number for b in open_bribe_offers(state, faction)]
+    upkeep = [d.choice_id for d in state.upkeep_due if d.owner == faction]
+    return asked + [b.offer_number for b in open_bribe_offers(state, faction)] + upkeep
 
 
 def open_offer_prices(

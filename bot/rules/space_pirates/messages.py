@@ -8,12 +8,14 @@ from typing import Literal
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
+from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.space_pirates.battle import MERCENARIES
 from bot.rules.space_pirates.battle import side_msg
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PendingResolution
 from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
@@ -83,6 +85,13 @@ def numbers_msg(numbers: Sequence[int]) -> Msg:
     if not numbers:
         return Msg(f"{P}error.numbers_none")
     return MsgList(Msg(f"{P}error.number", number=n) for n in numbers)
+
+
+def ships_numbered(ships: Sequence[RegisteredShip]) -> Msg:
+    """ "1 destroyer (#4), 1 cruiser (#7)": registered ships by class and number."""
+    return MsgList(
+        Msg(f"{P}ship_numbered", ship=class_count(s.ship_class, 1), id=s.id) for s in ships
+    )
 
 
 def target_msg(report: RaidReport) -> str:
@@ -235,9 +244,12 @@ def lost_elsewhere_lines(lost: ShipsLostElsewhere) -> list[Msg]:
     ]
 
 
-def _who_answered(forced: bool, by_gm: bool) -> Msg | str:
-    """What follows an answer in a report: a GM's forced default, a GM's answer for the
+def _who_answered(forced: bool, by_gm: bool, unasked: bool = False) -> Msg | str:
+    """What follows an answer in a report: a default taken for a question never asked (the
+    next turn's end came before it could be), a GM's forced default, a GM's answer for the
     player (SP-I45), or nothing when the player answered."""
+    if unasked:
+        return Msg(f"{P}report.unasked")
     if forced:
         return Msg(f"{P}report.forced")
     return Msg(f"{P}report.by_gm") if by_gm else ""
@@ -334,7 +346,9 @@ def report_lines(report: RaidReport) -> list[Msg]:
             Msg(
                 f"{P}report.buy_off.{answer}",
                 cost=report.buy_off_cost,
-                forced=_who_answered(report.buy_off_forced, report.buy_off_by_gm),
+                forced=_who_answered(
+                    report.buy_off_forced, report.buy_off_by_gm, report.buy_off_unasked
+                ),
             )
         )
     if report.battle is not None:
@@ -353,7 +367,9 @@ def report_lines(report: RaidReport) -> list[Msg]:
         lines.append(
             Msg(
                 f"{P}report.plunder_choice.{report.plunder_choice}",
-                forced=_who_answered(report.plunder_forced, report.plunder_by_gm),
+                forced=_who_answered(
+                    report.plunder_forced, report.plunder_by_gm, report.plunder_unasked
+                ),
             )
         )
     if report.planet is not None and report.planet.plunder is not None:

@@ -315,6 +315,10 @@ class PlayerPirates(BaseModel):
     income_lost: list[tuple[int, int]] = Field(default_factory=list)
     privateer_tech: bool = False
     contacts: list[str] = Field(default_factory=list)
+    # Ships back in the fleet from privateering (SP-10.8, SP-I37), kept with their numbers
+    # until registered again on a route or in orbit (a ship of the same class takes one's
+    # number) or sent privateering again; empty in states saved before it was kept.
+    reserve: list[RegisteredShip] = Field(default_factory=list)
 
 
 @dataclass

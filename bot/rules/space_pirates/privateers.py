@@ -48,6 +48,8 @@ def _find_ships(
         found.update({s.id: s for s in route.ships if s.owner == owner})
     for planet in state.planets_of(owner):
         found.update({s.id: s for s in planet.orbital_ships})
+    record = state.players.get(owner)
+    found.update({s.id: s for s in record.reserve} if record is not None else {})
     missing = [i for i in ship_ids if i not in found]
     if missing:
         raise NotFound(f"{P}error.ship_not_found", ship=missing[0])
@@ -105,7 +107,8 @@ def apply_privateers(
     combat: FleetCombatSettings,
     order: PrivateerOrder,
 ) -> tuple[SpacePiratesState, PrivateerGroup]:
-    """Form the group: the ships leave their route or orbit registration (SP-10.3, SP-I36)."""
+    """Form the group: the ships leave their route or orbit registration, or the owner's
+    reserve of ships back from privateering (SP-10.3, SP-I36)."""
     quote = quote_privateers(state, settings, combat, order)
     taken = set(order.ship_ids)
     new = state.model_copy(deep=True)
@@ -113,6 +116,8 @@ def apply_privateers(
         route.ships = [s for s in route.ships if s.id not in taken]
     for planet in new.planets:
         planet.orbital_ships = [s for s in planet.orbital_ships if s.id not in taken]
+    record = new.player(order.owner)
+    record.reserve = [s for s in record.reserve if s.id not in taken]
     group = PrivateerGroup(
         id=new.take_id("privateers"),
         owner=order.owner,

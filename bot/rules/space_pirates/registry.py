@@ -115,16 +115,30 @@ def _with_ids(
     kept: Sequence[RegisteredShip] = (),
 ) -> list[RegisteredShip]:
     """The ships numbered: each one just like a ship it replaces (`kept`: owner, class, role,
-    cost and wounds) keeps that ship's number, in order; the others get new numbers."""
+    cost and wounds) keeps that ship's number, in order; the others take the number of a ship
+    of their owner's and class back from privateering (SP-10.8), which leaves the reserve,
+    else a new number."""
     free: dict[tuple[object, ...], list[int]] = {}
     for old in kept:
         free.setdefault(_ship_key(old), []).append(old.id)
     numbered: list[RegisteredShip] = []
     for ship in ships:
         same = free.get(_ship_key(ship))
-        number = same.pop(0) if same else state.take_id("ship")
+        number = same.pop(0) if same else _from_reserve(state, ship)
         numbered.append(ship.model_copy(update={"id": number}))
     return numbered
+
+
+def _from_reserve(state: SpacePiratesState, ship: RegisteredShip) -> int:
+    """The number of the first ship of `ship`'s owner and class in that owner's reserve,
+    taken out of it (a returned privateer registered again, SP-10.8); else a new number."""
+    record = state.players.get(ship.owner)
+    back = record.reserve if record is not None else []
+    found = next((s for s in back if s.ship_class == ship.ship_class), None)
+    if found is None or record is None:
+        return state.take_id("ship")
+    record.reserve = [s for s in back if s is not found]
+    return found.id
 
 
 def _ship_key(ship: RegisteredShip) -> tuple[object, ...]:

@@ -205,9 +205,13 @@ class RaidReport(BaseModel):
     buy_off: Literal["accepted", "declined"] | None = None
     buy_off_forced: bool = False
     buy_off_by_gm: bool = False  # a GM answered for the player (SP-I45)
+    # A default taken for a question never asked: it arose while the next turn's end finished
+    # this paused resolution, so it was not posted (SP-I45).
+    buy_off_unasked: bool = False
     plunder_choice: Literal["avoid", "cover"] | None = None
     plunder_forced: bool = False
     plunder_by_gm: bool = False
+    plunder_unasked: bool = False
     retreat_by_gm: bool = False  # a GM answered a retreat question for the player (SP-I44)
     defended: bool | None = None
     battle: BattleSummary | None = None

@@ -315,14 +315,17 @@ def resume(
     accept: bool,
     forced: bool,
     by_gm: bool = False,
+    unasked: bool = False,
 ) -> bool:
-    """Apply the buy-off answer (SP-I34; `by_gm`: a GM gave it for the player) and run the
+    """Apply the buy-off answer (SP-I34; `by_gm`: a GM gave it for the player; `unasked`: the
+    default of an offer never posted, the next turn's end having come first) and run the
     player's remaining steps; a planet raid may pause again for the plunder branch (SP-I22
     `ask_when_raided`). True when paused."""
     report, run = _taken(rc.state, pending)
     report.buy_off = "accepted" if accept else "declined"
     report.buy_off_forced = forced
     report.buy_off_by_gm = by_gm
+    report.buy_off_unasked = unasked
     record = rc.state.player(pending.faction)
     index = pending.attack.record_index
     if accept:
@@ -393,17 +396,24 @@ def resume_retreat(
 
 
 def resume_plunder(
-    rc: ResolutionContext, pending: PendingResolution, *, cover: bool | None, by_gm: bool = False
+    rc: ResolutionContext,
+    pending: PendingResolution,
+    *,
+    cover: bool | None,
+    by_gm: bool = False,
+    unasked: bool = False,
 ) -> bool:
     """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
-    standing flag; `by_gm`: a GM chose for the owner) and run the player's remaining steps.
-    True when paused again."""
+    standing flag; `by_gm`: a GM chose for the owner; `unasked`: the standing flag of a
+    question never posted, the next turn's end having come first) and run the player's
+    remaining steps. True when paused again."""
     report, run = _taken(rc.state, pending)
     planet = rc.state.planet(pending.attack.target)
     flag = planet.cover_buildings if planet is not None else False
     report.plunder_choice = "cover" if (flag if cover is None else cover) else "avoid"
     report.plunder_forced = cover is None
     report.plunder_by_gm = by_gm
+    report.plunder_unasked = unasked
     index = pending.attack.record_index
     plunder_phase(
         rc.state,

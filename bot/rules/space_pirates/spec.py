@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.bribe import bribe_offer_cost
@@ -111,6 +112,55 @@ def waiting(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
     return [shown_msg(line) for line in waiting_for(state, settings, turn)]
 
 
+def unreached(state: SpacePiratesState) -> list[str]:
+    """SP-I40, SP-I45: the players a paused resolution has not come to yet: those its step 3
+    has still to run, then, while its upkeep step has not run, the owners of running
+    mercenary contracts. Ending the next turn finishes that resolution at once: a question
+    it comes to for them then takes its default without being posted."""
+    cursor = state.resolution
+    if cursor is None:
+        return []
+    found = list(cursor.players) if "players" in cursor.steps else []
+    if "mercenary_upkeep" in cursor.steps and not state.upkeep_due:
+        found += [c.owner for c in state.contracts if c.active]
+    return list(dict.fromkeys(found))
+
+
+def settled_at_end(
+    state: SpacePiratesState, settings: SpacePiratesSettings, turn: int
+) -> list[Msg]:
+    """SP-I45: what ending the turn settles by default: each open question (`waiting`), then
+    the players the paused resolution has not come to yet, whose questions will not be asked
+    (`unreached`)."""
+    lines = waiting(state, settings, turn)
+    later = unreached(state)
+    if later and state.resolution is not None:
+        lines.append(
+            shown_msg(Msg(P + "unreached", turn=state.resolution.turn, factions=MsgList(later)))
+        )
+    return lines
+
+
+def kept_numbers(undone: SpacePiratesState, restored: SpacePiratesState) -> SpacePiratesState:
+    """What an undo puts back (`RulesetSpec.undo_keeps`): `restored`, but each kind's next
+    number (`take_id`) as high as the undone command left it. The numbers it handed out stay
+    in the channel and the log, so none of them is given again to something else (a removed
+    one's number is never reused, README)."""
+    kinds = {*undone.next_ids, *restored.next_ids}
+    numbers = {
+        kind: max(
+            undone.next_ids.get(kind, undone.next_id),
+            restored.next_ids.get(kind, restored.next_id),
+        )
+        for kind in kinds
+    }
+    if numbers == restored.next_ids and restored.next_id >= undone.next_id:
+        return restored
+    return restored.model_copy(
+        update={"next_ids": numbers, "next_id": max(undone.next_id, restored.next_id)}
+    )
+
+
 def reasked(left: SpacePiratesState, restored: SpacePiratesState) -> list[tuple[str, str]]:
     """SP-I45: the questions a GM's undo asks again (an answer or a force taken back): open
     in the restored state, not in the state the undone command left."""
@@ -172,12 +222,13 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     schema_version=SCHEMA_VERSION,
     end_of_turn=turn_step,
     waiting_for=waiting,
-    settled_at_end=waiting,  # a paused resolution is finished with the defaults (SP-I45)
+    settled_at_end=settled_at_end,  # a paused resolution is finished with the defaults
     setting_groups=settings_by_group,
     awaited=awaited,
     setup_step=setup_step,
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
+    undo_keeps=kept_numbers,
     asked_whom=asked_whom,
     question_lines=("pirates.question.ping", "pirates.question.gm"),
     resolving=resolving,

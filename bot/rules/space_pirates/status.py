@@ -26,6 +26,7 @@ from bot.rules.space_pirates.messages import assault_force_msg
 from bot.rules.space_pirates.messages import bribe_target
 from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.messages import lost_ships_msg
+from bot.rules.space_pirates.messages import ships_numbered
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PlayerPirates
@@ -180,6 +181,9 @@ def status(
                     turn=group.returns_turn or 0,
                 )
             )
+    reserve = state.players[faction].reserve if faction in state.players else []
+    if reserve:  # back from privateering, waiting to be registered again (SP-10.8)
+        lines.append(Msg(f"{P}status.reserve", ships=ships_numbered(reserve)))
     for bribe in bribes_visible_to(state, faction, sealed=sealed):
         lines.append(
             Msg(

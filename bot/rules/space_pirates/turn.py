@@ -24,6 +24,7 @@ from bot.rules.space_pirates.bribe import force_open_bribe_offers
 from bot.rules.space_pirates.bribe import open_bribe_offers
 from bot.rules.space_pirates.messages import event_msg
 from bot.rules.space_pirates.messages import lost_ships_msg
+from bot.rules.space_pirates.messages import ships_numbered
 from bot.rules.space_pirates.messages import target_msg
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution
@@ -206,14 +207,18 @@ def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
     """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
     a time in the order posted, each carrying that resolution on until it ends. The
     questions it comes to on its way are answered at once: their players' later lines tell
-    their attacks, never as waiting."""
+    their attacks, never as waiting. Those questions were never posted: their reports say the
+    turn ended before they could be asked, not that a GM forced them (`/turn end`'s
+    confirmation names their players, `unreached`)."""
     state = rc.state
+    asked = open_choices(state)
     while True:
         earlier = [w.choice_id for w in state.waiting if w.turn < turn]
         earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
         if not earlier:
             break
-        given = _force_one(rc, earlier[0])  # its answer, for the question's message
+        unasked = earlier[0] not in asked
+        given = _force_one(rc, earlier[0], unasked=unasked)  # its answer, for its message
         rc.journal.outcome.setdefault("defaults_taken", {})[str(earlier[0])] = given
         advance(rc)
     rc.journal.drop_answered(open_choices(state))
@@ -290,16 +295,20 @@ def _outcome(journal: Journal) -> dict[str, Any]:
 
 
 def _privateers_step(state: SpacePiratesState, turn: int, journal: Journal) -> None:
-    """SP-I40 step 1: recalled groups due back rejoin their owners (SP-10.8, SP-I37)."""
+    """SP-I40 step 1: recalled groups due back rejoin their owners' fleet (SP-10.8, SP-I37):
+    their ships wait in the owner's reserve, each by its number, to be registered again on a
+    route or in orbit, or sent privateering again."""
     for group in state.privateers:
         if group.returns_turn is not None and group.returns_turn <= turn and not group.returned:
             group.returned = True
+            state.player(group.owner).reserve.extend(group.ships)
             journal.lines.append(
                 Msg(
                     f"{P}privateers.returned",
                     owner=group.owner,
                     group=group.id,
                     count=len(group.ships),
+                    ships=ships_numbered(group.ships),
                 )
             )
     state.privateers = [g for g in state.privateers if not g.returned]
@@ -488,31 +497,33 @@ def force_choices(
     return outcome
 
 
-def _force_one(rc: ResolutionContext, choice_id: int) -> str | None:
-    """One open choice's forced default, if it is still open; the answer it gave."""
+def _force_one(rc: ResolutionContext, choice_id: int, *, unasked: bool = False) -> str | None:
+    """One open choice's forced default, if it is still open; the answer it gave
+    (`unasked`: a question never posted, SP-I45)."""
     pending = next((w for w in rc.state.waiting if w.choice_id == choice_id), None)
     due = next((d for d in rc.state.upkeep_due if d.choice_id == choice_id), None)
     if pending is not None:
-        return _force(rc, pending)
+        return _force(rc, pending, unasked=unasked)
     if due is not None:
         paid = settle_upkeep(rc.state, rc.settings, due, pay=None, journal=rc.journal)
         return "pay" if paid else "end"
     return None
 
 
-def _force(rc: ResolutionContext, pending: PendingResolution) -> str:
+def _force(rc: ResolutionContext, pending: PendingResolution, *, unasked: bool = False) -> str:
     """A choice's forced default (SP-I45): `buy_off_default`, the standing flag, or fighting
-    on (SP-I44); the answer it gave."""
+    on (SP-I44); the answer it gave. `unasked`: the question was never posted (the report
+    says so instead of naming a GM's force)."""
     if pending.choice == "retreat":
         resume_retreat(rc, pending, retreat=False)
         return "fight"
     if pending.choice == "plunder":
         planet = rc.state.planet(pending.attack.target)
         cover = planet is not None and planet.cover_buildings  # read before the raid goes on
-        resume_plunder(rc, pending, cover=None)
+        resume_plunder(rc, pending, cover=None, unasked=unasked)
         return "cover" if cover else "avoid"
     accept = rc.settings.buy_off_default == "accept"
-    resume(rc, pending, accept=accept, forced=True)
+    resume(rc, pending, accept=accept, forced=True, unasked=unasked)
     return "accept" if accept else "decline"
 
 
