@@ -57,9 +57,9 @@ def test_a_planet_raid_that_starts_the_rampage_does_not_say_it_goes_on():
         penalty_after=0,
         rampage=Msg("space_pirates.report.rampage_on"),
     )
-    assert line.render("ru") == (
-        "Рейд успешен: бонус флота 0 → 30 %, штраф 0 → 0, пираты в разгуле"
-    ), line.render("ru")
+    assert line.render("ru") == ("Рейд успешен: бонус флота 0 → 30 %, пираты в разгуле"), (
+        line.render("ru")
+    )
 
 
 def bribed_after_an_open_offer():
