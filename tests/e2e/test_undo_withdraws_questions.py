@@ -120,3 +120,41 @@ async def test_an_undone_piracy_takes_the_buttons_off_its_reward_question(
     assert message(seated, piracy.message.id).buttons == []
     with pytest.raises(ClientRefused):
         await seated.click(piracy, VP, as_="player2")
+
+
+def last_with(table: Table, text: str):
+    """The newest channel message whose text holds `text`."""
+    return next(m for m in reversed(table.channel_messages()) if text in m.text())
+
+
+async def test_a_question_asked_again_then_withdrawn_reads_undone_with_its_ping(
+    pirates: Table,  # noqa: F811
+):
+    """SP-I34, SP-I45: turn 1's end offers Vega a buy-off; Vega refuses, the offer's message
+    is deleted, and the GM undoes the refusal: the offer is asked again in a new message
+    with a new ping. The GM then undoes the turn end, which asked it: the offer asked again
+    reads undone (its title struck through, who undid it and why first, no buttons), and its
+    new ping is struck through and says it no longer waits, as the first ones do."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    first = question_of(await end_turn(pirates, 1), "Pay 600")
+    await pirates.click(first, "Refuse", as_="player1")
+    pirates.standin.messages[first.id].deleted = True
+    await undo(pirates, "clicked the wrong button")
+    again = last_with(pirates, "Pay 600")
+    assert again.id != first.id
+    told = again.embed.description
+    ping = last_with(pirates, "the pirates wait for your answer")
+    assert ping.content.startswith("<@")
+
+    await undo(pirates, "the raid was declared late")
+
+    shown = message(pirates, again.id)
+    assert shown.buttons == []
+    note = "↩️ **Undone** by the GM: the raid was declared late (log entry #11)."
+    assert shown.embed.description == f"{note}\n\n{told}"
+    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    pinged = message(pirates, ping.id).content
+    assert pinged.startswith("~~") and "the pirates wait for your answer.~~" in pinged
+    assert "No longer waiting: undone by the GM (the raid was declared late" in pinged
+    assert (await verified(pirates)).startswith("✅ The log is intact")
