@@ -23,6 +23,17 @@ from tests.e2e.test_undo import undo
 from tests.e2e.test_undo import verified
 
 
+def marked_undone(table: Table, message_id: int, told: str, reason: str, seq: int):
+    """The question `message_id` as it reads marked undone: no buttons, its title struck
+    through, who undid it and why (the undo's entry `seq`) before the text it `told`."""
+    shown = message(table, message_id)
+    assert shown.buttons == []
+    note = f"↩️ **Undone** by the GM: {reason} (log entry #{seq})."
+    assert shown.embed.description == f"{note}\n\n{told}"
+    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    return shown
+
+
 async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
     pirates: Table,  # noqa: F811 - the fixture imported above
 ):
@@ -38,11 +49,7 @@ async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
 
     await undo(pirates, "the raid was declared late")
 
-    shown = message(pirates, offer.id)
-    assert shown.buttons == []
-    note = "↩️ **Undone** by the GM: the raid was declared late (log entry #9)."
-    assert shown.embed.description == f"{note}\n\n{told}"
-    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    shown = marked_undone(pirates, offer.id, told, "the raid was declared late", 9)
     assert shown.content.startswith("~~") and shown.content.endswith("~~")  # its ping
     with pytest.raises(ClientRefused):
         await pirates.click(offer, "Pay 600", as_="player1")
@@ -149,11 +156,7 @@ async def test_a_question_asked_again_then_withdrawn_reads_undone_with_its_ping(
 
     await undo(pirates, "the raid was declared late")
 
-    shown = message(pirates, again.id)
-    assert shown.buttons == []
-    note = "↩️ **Undone** by the GM: the raid was declared late (log entry #11)."
-    assert shown.embed.description == f"{note}\n\n{told}"
-    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    marked_undone(pirates, again.id, told, "the raid was declared late", 11)
     pinged = message(pirates, ping.id).content
     assert pinged.startswith("~~") and "the pirates wait for your answer.~~" in pinged
     assert "No longer waiting: undone by the GM (the raid was declared late" in pinged
