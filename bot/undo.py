@@ -37,7 +37,10 @@ The questions the undone command asked go with it: the choices it opened close (
 click answers that its command was undone), and the post showing each of them, or a
 question kept in a ruleset's state that is open in the state the command left but not in
 the restored one (`RulesetSpec.reasked` read the other way round), loses their controls;
-its text stays. That edit is written to the outbox with the redraws.
+its text stays. A message that asks nothing else (a question an earlier undo asked again,
+posted anew when its first message was gone) is marked undone instead, as the undone
+command's own are, and the newest ping of its own each such question had (the one that undo
+posted) says it no longer waits. Those edits are written to the outbox with the redraws.
 
 A turn end is undone like any command (its journal holds every ruleset's state before it,
 the archive records it wrote, the choices it opened and closed, the turn it closed), plus
@@ -266,10 +269,9 @@ class UndoService:
             asked = await outbox.asked(uow.conn, campaign_id, answered)
             kept = reopened_questions(unit, left)
             reasked = await outbox.showing(uow.conn, campaign_id, [q.prefix for q in kept])
+            taken_back = withdrawn_controls(unit, left)
             withdrawn = await outbox.showing(
-                uow.conn,
-                campaign_id,
-                [*(f"x:choice:{c}:" for c in closed), *withdrawn_controls(unit, left)],
+                uow.conn, campaign_id, [*(f"x:choice:{c}:" for c in closed), *taken_back]
             )
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
@@ -377,10 +379,32 @@ class UndoService:
                     note = undone_note(post.row, reason, compensating.seq)
                     done.redraws.append(await mark_undone(uow, post.row, message, note))
             # The questions the undone command asked lose their controls, except in a
-            # message redrawn or marked undone above.
+            # message redrawn or marked undone above; a message that asked nothing else (a
+            # question an earlier undo asked again in a message of its own) is marked undone.
             for row, prefixes in shown_in(withdrawn):
-                if int(row.payload["edit"]) not in again | marked:
+                message = int(row.payload["edit"])
+                if message in again | marked:
+                    continue
+                if asks_only(row, prefixes):
+                    marked.add(message)
+                    note = undone_note(row, reason, compensating.seq)
+                    done.redraws.append(await mark_undone(uow, row, message, note))
+                else:
                     done.redraws.append(await withdraw_questions(uow, row, prefixes))
+            # The newest ping of its own each withdrawn question had (posted by an undo that
+            # asked it again) no longer waits: marked undone, as the undone command's are.
+            withdrawn_pings = [
+                *(await outbox.pings_of(uow.conn, campaign_id, closed)).values(),
+                *(await outbox.pings_of(uow.conn, campaign_id, taken_back)).values(),
+            ]
+            for post in await outbox.posts(
+                uow.conn, campaign_id, [row.id for row in withdrawn_pings]
+            ):
+                message = post.message_id
+                if message is not None and message not in again | marked:
+                    marked.add(message)
+                    note = undone_note(post.row, reason, compensating.seq)
+                    done.redraws.append(await mark_undone(uow, post.row, message, note))
             # A ping of its own a reopened question had, marked answered when it was, says
             # the answer was undone and the question asked again (unless redrawn or marked
             # undone above: the undone command posted it).
@@ -611,6 +635,16 @@ def shown_in(found: dict[str, OutboxMessage | None]) -> list[tuple[OutboxMessage
             newest[message] = row
         prefixes.setdefault(message, []).append(prefix)
     return [(newest[m], prefixes[m]) for m in newest]
+
+
+def asks_only(shown: OutboxMessage, prefixes: list[str]) -> bool:
+    """Whether every control of the message `shown` belongs to the questions `prefixes`
+    name (custom_ids starting with one of them)."""
+    return all(
+        str(part.get("custom_id") or "").startswith(tuple(prefixes))
+        for row in shown.payload.get("components") or []
+        for part in row.get("components") or []
+    )
 
 
 async def withdraw_questions(

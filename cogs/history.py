@@ -202,6 +202,31 @@ def choice_text(
     return None if declared is None else command_word(declared, locale)
 
 
+# A typed answer logged as the click it stands for (`/pirates offer`: the question's number
+# and the code of the button, SP-I45), shown with the options the command has, in its
+# order: each logged option's typed name, and its values as typed (None: as logged).
+TYPED_ANSWERS: dict[str, dict[str, tuple[str, dict[str, Any] | None]]] = {
+    "pirates offer": {
+        "choice": ("number", None),
+        "answer": ("pay", {"accept": True, "decline": False}),
+    },
+}
+
+
+def typed_options(command: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The logged options of a typed answer (`TYPED_ANSWERS`) as its command was typed
+    (`number: 3`, `pay: No`, not `choice: 3`, `answer: Refuse`); others as logged."""
+    typed = TYPED_ANSWERS.get(command)
+    if typed is None or not set(options) <= set(typed):
+        return options
+    shown: dict[str, Any] = {}
+    for name, (word, values) in typed.items():
+        if name in options:
+            value = options[name]
+            shown[word] = value if values is None else values.get(str(value), value)
+    return shown
+
+
 def options_text(
     options: dict[str, Any],
     locale: str,
@@ -743,7 +768,7 @@ async def show_embed(
     def say(key: str, **params: Any) -> str:
         return t(key, locale, **params)
 
-    options = found.options
+    options = typed_options(found.command, found.options)
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
     text = await entry_text(ctx, found, kept, locale)
@@ -766,7 +791,11 @@ async def show_embed(
         who = say("history.show.by_turn_end", turn=found.turn, who=who)
         options = {}
     add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
-    add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
+    resolved = await resolved_turn(ctx, found)
+    turn = str(found.turn)
+    if resolved is not None and resolved != found.turn:
+        turn = say("history.show.turn_resolves", turn=found.turn, resolved=resolved)
+    add_field(embed, say("history.show.turn"), turn, inline=True)
     time_zone = (await TurnFlow(ctx.service).schedule(ctx.campaign)).time_zone
     add_field(
         embed,
@@ -811,6 +840,36 @@ async def show_embed(
     if hidden is not None:
         add_field(embed, say("history.show.secret_title"), hidden.render(locale))
     return embed
+
+
+async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:
+    """The turn whose end an entry goes on resolving (SP-I45: an answer to a question a
+    paused resolution asked, given in the next turn), or None: the one it says it finished
+    (`resolution_finished`), else the turn of the newest standing end of its ruleset before
+    it. Only a ruleset whose resolution pauses (`RulesetSpec.resolving`) has such entries,
+    and only its entries that answer or ask for it (`waiting`)."""
+    try:
+        spec = rulesets.get(found.ruleset)
+    except KeyError:
+        return None
+    outcome = found.outcome
+    if spec.resolving is None or found.command == "turn end":
+        return None
+    finished = outcome.get("resolution_finished")
+    if isinstance(finished, int):
+        return finished
+    if not outcome.get("waiting"):
+        return None
+    flt = HistoryFilter(ruleset=found.ruleset)
+    before = found.seq
+    while entries := await ctx.service.log.page(ctx.campaign.id, flt, before_seq=before, limit=50):
+        ends = [e for e in entries if e.command == "turn end"]
+        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in ends])
+        standing = [e for e in ends if e.seq not in undone]
+        if standing:
+            return int(standing[0].options.get("turn", standing[0].turn))
+        before = entries[-1].seq
+    return None
 
 
 def local_time(created_at: str, time_zone: str, locale: str) -> str:

@@ -47,6 +47,7 @@ from bot.rules.fleet_combat import battle_status
 from bot.rules.fleet_combat import class_count
 from bot.rules.fleet_combat import class_name
 from bot.rules.fleet_combat import ships_msg
+from bot.rules.fleet_combat import target_name
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.messages import ending_lines
@@ -438,7 +439,7 @@ def volley_block(number: int, volley: VolleyReport, locale: str) -> str:
         shooter=shown(volley.shooter),
         ships=text(class_count(volley.ship_class, volley.ships), locale),
         target=shown(volley.target),
-        target_class=text(class_name(volley.target_class), locale),
+        target_class=text(target_name(volley.target_class, volley.targets), locale),
     )
     notes = []
     if volley.source in _SOURCE:
@@ -502,13 +503,15 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
             extras.append(t(C + "report.lost_to_cap", locale, count=packet.lost_to_cap))
         if packet.burned:
             extras.append(t(C + "report.burned", locale, count=packet.burned))
+        fired = report.volleys[packet.volley] if packet.volley < len(report.volleys) else None
+        aimed = target_name(packet.target_class, fired.targets if fired is not None else None)
         lines.append(
             t(
                 C + "report.packet",
                 locale,
                 number=packet.volley + 1,
                 target=shown(packet.target),
-                target_class=text(class_name(packet.target_class), locale),
+                target_class=text(aimed, locale),
                 hits="; ".join(hits + extras) or t(C + "report.nothing_placed", locale),
             )
         )

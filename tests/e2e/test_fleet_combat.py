@@ -130,7 +130,7 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
         assert first.description.split("\n\n") == [
             "**Battle #1 at Mecatol, round 1: Red lost 1 cruiser; Blue lost no ships — "
             "still fighting (frozen until the next turn)**",
-            "**1. Red's 2 cruisers → Blue's dreadnoughts**\n"
+            "**1. Red's 2 cruisers → Blue's dreadnought**\n"
             "Attack, 4 dice at 5+: 5, 2, 6, 1 → 2 hits\nDefence 4+: 3, 5 → 1 wound",
             "**2. Blue's 3 destroyers → Red's cruisers**\n"
             "Attack, 3 dice at 5+: 6, 5, 4 → 2 hits\nDefence 5+: 2, 6 → 1 wound",
@@ -138,7 +138,7 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
             "Attack, 3 dice at 4+: 4, 1, 3 → 1 hit\nDefence 5+: 1 → 1 wound",
         ]
         assert first.field("End of round: wounds placed") == (
-            "Volley 1 → Blue's dreadnoughts: #6 +1 → 1/3\n"
+            "Volley 1 → Blue's dreadnought: #6 +1 → 1/3\n"
             "Volley 2 → Red's cruisers: #1 +1 → 1/2\n"
             "Volley 3 → Red's cruisers: #1 +1 → 2/2, destroyed"
         )
@@ -264,7 +264,7 @@ async def test_groups_without_orders_are_auto_targeted_and_the_summary_says_who(
     )
     report = await seated.slash("/combat status battle:1 round:1", as_="player2")
     text = report.embed.description
-    assert "**1. Red's 2 cruisers → Blue's dreadnoughts**" in text
+    assert "**1. Red's 2 cruisers → Blue's dreadnought**" in text
     assert text.count("automatic target, no orders") == 3
     assert "FC-I17" in report.embed.footer
 
@@ -510,7 +510,7 @@ async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(se
     assert status.message.all_embeds[-1].title == "Battle #1 at Mecatol"
     older = await seated.click(status, "Older ▶", as_="player1")
     assert older.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
-    assert "**1. Red's 2 cruisers → Blue's dreadnoughts**" in older.embed.description
+    assert "**1. Red's 2 cruisers → Blue's dreadnought**" in older.embed.description
     assert "Attack, 4 dice at 5+: 1, 1, 1, 1 → 0 hits" in older.embed.description
     assert older.button("Older ▶").disabled
     again = await seated.slash("/combat status battle:1", as_="player1")

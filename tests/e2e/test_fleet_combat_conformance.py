@@ -71,7 +71,7 @@ async def test_fc_i3_a_defence_face_equal_to_the_value_is_told_as_a_wound_when_i
 
     report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
     assert (
-        "**1. Red's 2 cruisers → Blue's dreadnoughts**\n"
+        "**1. Red's 2 cruisers → Blue's dreadnought**\n"
         "Attack, 4 dice at 5+: 5, 5, 1, 1 → 2 hits\n"
         "Defence 4+, a 4 wounds: 4, 4 → 2 wounds"
     ) in report.description
@@ -95,7 +95,7 @@ async def test_fc_i12_wounds_that_move_on_to_another_class_are_told_on_that_clas
 
     report = (await table.slash("/combat status battle:1 round:1", as_="player1")).embed
     assert report.field("End of round: wounds placed").splitlines()[0] == (
-        "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed; "
+        "Volley 1 → Blue's destroyer: #3 +1 → 1/1, destroyed; "
         "the rest moves on to dreadnoughts: #4 +3 → 3/3, destroyed"
     )
     assert "FC-I12" in report.footer
@@ -158,7 +158,7 @@ async def test_fc_i15_fc_i4_an_archived_round_reads_as_fought_after_distance_and
 
     first = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
     assert first.field("End of round: wounds placed") == (
-        "Volley 1 → Blue's dreadnoughts: #6 +1 → 1/3"
+        "Volley 1 → Blue's dreadnought: #6 +1 → 1/3"
     )
     second = (await seated.slash("/combat status battle:1 round:2", as_="player1")).embed
     assert "Red leaves the battle and moves 2 points in any direction (/combat fleet move)." in (

@@ -53,7 +53,7 @@ async def test_a_wound_lost_to_the_kill_cap_is_told_under_its_volley(campaign):
         "Red's 1 cruiser → Blue's destroyers: attack 6, 6 → 2 hits; defence 1, 1 → 2 wounds",
         "1 wound was lost: a group cannot destroy more ships than it has (FC-5.18)",
         "Red's cruisers had no orders and fired at Blue's destroyers (automatic target, FC-I17)",
-        "Blue's 3 destroyers → Red's cruisers: attack 1, 1, 1 → 0 hits; no defence roll → 0 wounds",
+        "Blue's 3 destroyers → Red's cruiser: attack 1, 1, 1 → 0 hits; no defence roll → 0 wounds",
     ], told
     assert told.count("wound was lost") == 1
 
@@ -69,10 +69,10 @@ async def test_a_wound_that_burned_out_is_told_under_its_volley(campaign):
 
     story = told.split(".\n")
     assert story[1:8] == [
-        "Red's 2 cruisers → Blue's destroyers: attack 6, 6, 6, 1 → 3 hits; defence 1, 1, 6 → 2"
+        "Red's 2 cruisers → Blue's destroyer: attack 6, 6, 6, 1 → 3 hits; defence 1, 1, 6 → 2"
         " wounds",
         "1 wound burned out: no ship of its target class was left (FC-5.16)",
-        "Red's cruisers had no orders and fired at Blue's destroyers (automatic target, FC-I17)",
+        "Red's cruisers had no orders and fired at Blue's destroyer (automatic target, FC-I17)",
         "Blue's 2 fighters → Red's cruisers: attack 1, 1 → 0 hits; no defence roll → 0 wounds",
         "Blue's fighters had no orders and fired at Red's cruisers (automatic target, FC-I17)",
         "Blue's 1 destroyer → Red's cruisers: attack 1 → 0 hits; no defence roll → 0 wounds",

@@ -394,12 +394,12 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
     assert report.embed.description.split("\n\n")[1:3] == [
         "**1. Red's 2 cruisers → Blue's destroyers**\n"
         "Attack, 1 die at 5+: 6 → 1 hit\nDefence 6+: 1 → 1 wound",
-        "**2. Red's 2 cruisers → Blue's dreadnoughts**\n"
+        "**2. Red's 2 cruisers → Blue's dreadnought**\n"
         "Attack, 3 dice at 5+: 5, 4, 1 → 1 hit\nDefence 4+: 2 → 1 wound",
     ]
     assert report.embed.field("End of round: wounds placed") == (
         "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed\n"
-        "Volley 2 → Blue's dreadnoughts: #6 +1 → 1/3"
+        "Volley 2 → Blue's dreadnought: #6 +1 → 1/3"
     )
     assert seated.faces.pending == []
 

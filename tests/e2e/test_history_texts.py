@@ -63,14 +63,14 @@ async def test_fleet_combat_dice_read_in_russian_in_show_and_on_the_page(seated)
     ended = int(found.group(1))
     shown = await table.slash(f"/history show entry:{ended}", as_="player3")
     names = [f.name for f in shown.embed.fields]
-    assert "1. Бой №1, раунд 1: Red (2 крейсера) → Blue (дредноуты), атака [FC-5.10]" in names
-    assert "2. Бой №1, раунд 1: Red (2 крейсера) → Blue (дредноуты), защита [FC-5.11]" in names
+    assert "1. Бой №1, раунд 1: Red (2 крейсера) → Blue (дредноут), атака [FC-5.10]" in names
+    assert "2. Бой №1, раунд 1: Red (2 крейсера) → Blue (дредноут), защита [FC-5.11]" in names
     assert "3. Бой №1, раунд 1: Blue (3 эсминца) → Red (крейсеры), атака [FC-5.10]" in names
     assert not [n for n in names if "fleet combat" in n or "cruiser" in n]
 
     exported = await table.slash("/history export", as_="player1")
     page = page_html(exported)
-    assert "Бой №1, раунд 1: Red (2 крейсера) → Blue (дредноуты), атака" in page
+    assert "Бой №1, раунд 1: Red (2 крейсера) → Blue (дредноут), атака" in page
     assert "fleet combat #1" not in page
     assert "<td>ход завершить" in page and "<td>turn end" not in page
     assert "<td>кампания создать" in page and "<td>campaign create" not in page
@@ -80,7 +80,7 @@ async def test_fleet_combat_dice_read_in_russian_in_show_and_on_the_page(seated)
     shown = await table.slash(f"/history show entry:{ended}", as_="player1")
     names = [f.name for f in shown.embed.fields]
     assert (
-        "1. Battle #1, round 1: 2 cruisers of Red → dreadnoughts of Blue, attack [FC-5.10]" in names
+        "1. Battle #1, round 1: 2 cruisers of Red → dreadnought of Blue, attack [FC-5.10]" in names
     )
 
 

@@ -34,7 +34,7 @@ async def test_the_battle_rolls_name_the_raid_and_the_pirates_raiders(pirates):
     assert entry, listed.embed.description
     shown = await pirates.slash(f"/history show entry:{entry.group(1)}", as_="gm")
     rolls = " ".join(f.name for f in shown.embed.fields)
-    said = "Pirate raid on Line, round 1: 2 cruisers of Vega → raiders of the pirate fleet, attack"
+    said = "Pirate raid on Line, round 1: 2 cruisers of Vega → raider of the pirate fleet, attack"
     assert said in rolls, rolls
     said = "Pirate raid on Line, round 1: 1 raider of the pirate fleet → cruisers of Vega, attack"
     assert said in rolls, rolls

@@ -67,5 +67,5 @@ async def test_the_battle_pages_name_the_co_owner_whose_cruiser_fought(pirates):
     page = flat((await pirates.click(report, "Next ▶", as_="player1")).embed.description)
 
     assert "Orion's 1 cruiser → the pirate fleet's raiders" in page, page
-    assert "→ Orion's cruisers" in page and "Losses of Orion: 1 cruiser" in page, page
+    assert "→ Orion's cruiser:" in page and "Losses of Orion: 1 cruiser" in page, page
     assert "Vega's" not in page and "Losses of Vega" not in page, page

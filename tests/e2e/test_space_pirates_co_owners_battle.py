@@ -47,7 +47,7 @@ async def test_each_owners_ships_fire_and_are_lost_under_their_own_name(pirates)
 
     assert "Vega's 1 destroyer → the pirate fleet's raiders" in page, page
     assert "Orion's 1 cruiser → the pirate fleet's raiders" in page, page
-    assert "The pirate fleet's 3 raiders → Orion's cruisers" in page, page
+    assert "The pirate fleet's 3 raiders → Orion's cruiser" in page, page
     assert "Losses of Orion: 1 cruiser." in page, page
     assert "Orion, Vega" not in page and "Vega, Orion" not in page, page
     assert "Losses of Vega" not in page, page

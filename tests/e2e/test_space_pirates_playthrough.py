@@ -155,7 +155,7 @@ async def test_the_base_assault_is_in_the_attackers_report_round_by_round(pirate
     second = await pirates.click(report, "Next ▶", as_="player1")
     rounds = second.embed.description
     assert rounds.startswith("Attack on the pirate base: battle round 1 of 2"), rounds
-    assert "Vega's 1 dreadnought → the pirate base's fleet's raiders" in rounds, rounds
+    assert "Vega's 1 dreadnought → the pirate base fleet's raiders" in rounds, rounds
     third = await pirates.click(second, "Next ▶", as_="player1")
     assert third.embed.description.startswith("Attack on the pirate base: battle round 2 of 2")
     assert "The battle is over; still standing: Vega" in third.embed.description

@@ -320,13 +320,13 @@ async def test_the_battle_pages_name_the_pirates_and_their_raiders(pirates):
             "player3",
             "Lyra",
             "\nПиратский флот: 1 рейдер → Lyra, цель — крейсеры: атака 6 → 1 удачный выстрел",
-            "\nLyra: 2 крейсера → пиратский флот, цель — рейдеры: атака 6, 6, 6, 6",
+            "\nLyra: 2 крейсера → пиратский флот, цель — рейдер: атака 6, 6, 6, 6",
         ),
         (
             "player1",
             "Vega",
             "\nThe pirate fleet's 1 raider → Vega's cruisers: attack 6 → 1 hit",
-            "\nVega's 2 cruisers → the pirate fleet's raiders: attack 6, 6, 6, 6",
+            "\nVega's 2 cruisers → the pirate fleet's raider: attack 6, 6, 6, 6",
         ),
     ],
 )

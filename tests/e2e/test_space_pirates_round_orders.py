@@ -20,6 +20,6 @@ async def test_the_round_pages_say_nothing_of_orders(pirates):
     page = await pirates.slash("/pirates report turn:1 page:2", as_="player1")
 
     text = page.embed.description
-    assert "Vega's 2 cruisers → the pirate fleet's raiders" in text, text
+    assert "Vega's 2 cruisers → the pirate fleet's raider:" in text, text
     assert "The pirate fleet's 1 raider → Vega's cruisers" in text, text
     assert "no orders" not in text and "automatic target" not in text, text

@@ -96,6 +96,28 @@ async def test_an_undone_answer_pings_again_whoever_is_asked_again(board: Table)
     assert (await verified(board)).startswith("✅ The log is intact")
 
 
+async def test_a_question_asked_again_then_withdrawn_strikes_its_new_ping(board: Table):
+    """CR-2.2, CR-3.2: Anna's failed capture is undone, so she is asked again with a ping of
+    its own; the GM then undoes the landing, which asked her: that new ping is struck
+    through and says it no longer waits, like the question it pinged for."""
+    question = await board.slash(LAND, as_="player1")
+    board.script_dice([2])
+    await board.click(question, CAPTURE, as_="player1")
+    seen = seen_now(board)
+    await undo(board, "misclick")
+    (again,) = [m for m in new_messages(board, seen) if m.pings]
+
+    await undo(board, "landed by mistake")
+
+    shown = message(board, question.message.id)
+    assert shown.buttons == []
+    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    stale = message(board, again.id)
+    assert stale.content.startswith("~~") and ANNA_ASKED in stale.content
+    assert "No longer waiting: undone by the GM (landed by mistake" in stale.content
+    assert (await verified(board)).startswith("✅ The log is intact")
+
+
 async def test_an_undone_landing_is_marked_undone_in_the_channel(board: Table):
     """The GM undoes the landing itself: its question stays in the channel, marked undone
     (title struck through, who undid it and why first, then the story), its ping struck

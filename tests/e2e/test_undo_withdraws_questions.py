@@ -23,6 +23,17 @@ from tests.e2e.test_undo import undo
 from tests.e2e.test_undo import verified
 
 
+def marked_undone(table: Table, message_id: int, told: str, reason: str, seq: int):
+    """The question `message_id` as it reads marked undone: no buttons, its title struck
+    through, who undid it and why (the undo's entry `seq`) before the text it `told`."""
+    shown = message(table, message_id)
+    assert shown.buttons == []
+    note = f"↩️ **Undone** by the GM: {reason} (log entry #{seq})."
+    assert shown.embed.description == f"{note}\n\n{told}"
+    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    return shown
+
+
 async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
     pirates: Table,  # noqa: F811 - the fixture imported above
 ):
@@ -38,11 +49,7 @@ async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
 
     await undo(pirates, "the raid was declared late")
 
-    shown = message(pirates, offer.id)
-    assert shown.buttons == []
-    note = "↩️ **Undone** by the GM: the raid was declared late (log entry #9)."
-    assert shown.embed.description == f"{note}\n\n{told}"
-    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    shown = marked_undone(pirates, offer.id, told, "the raid was declared late", 9)
     assert shown.content.startswith("~~") and shown.content.endswith("~~")  # its ping
     with pytest.raises(ClientRefused):
         await pirates.click(offer, "Pay 600", as_="player1")
@@ -120,3 +127,37 @@ async def test_an_undone_piracy_takes_the_buttons_off_its_reward_question(
     assert message(seated, piracy.message.id).buttons == []
     with pytest.raises(ClientRefused):
         await seated.click(piracy, VP, as_="player2")
+
+
+def last_with(table: Table, text: str):
+    """The newest channel message whose text holds `text`."""
+    return next(m for m in reversed(table.channel_messages()) if text in m.text())
+
+
+async def test_a_question_asked_again_then_withdrawn_reads_undone_with_its_ping(
+    pirates: Table,  # noqa: F811
+):
+    """SP-I34, SP-I45: turn 1's end offers Vega a buy-off; Vega refuses, the offer's message
+    is deleted, and the GM undoes the refusal: the offer is asked again in a new message
+    with a new ping. The GM then undoes the turn end, which asked it: the offer asked again
+    reads undone (its title struck through, who undid it and why first, no buttons), and its
+    new ping is struck through and says it no longer waits, as the first ones do."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    first = question_of(await end_turn(pirates, 1), "Pay 600")
+    await pirates.click(first, "Refuse", as_="player1")
+    pirates.standin.messages[first.id].deleted = True
+    await undo(pirates, "clicked the wrong button")
+    again = last_with(pirates, "Pay 600")
+    assert again.id != first.id
+    told = again.embed.description
+    ping = last_with(pirates, "the pirates wait for your answer")
+    assert ping.content.startswith("<@")
+
+    await undo(pirates, "the raid was declared late")
+
+    marked_undone(pirates, again.id, told, "the raid was declared late", 11)
+    pinged = message(pirates, ping.id).content
+    assert pinged.startswith("~~") and "the pirates wait for your answer.~~" in pinged
+    assert "No longer waiting: undone by the GM (the raid was declared late" in pinged
+    assert (await verified(pirates)).startswith("✅ The log is intact")

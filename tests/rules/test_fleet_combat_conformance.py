@@ -185,7 +185,7 @@ def test_fc_i9_i13_a_round_stored_before_the_settings_were_kept_reads_as_it_did(
 
 # B's dreadnought retreats in round 1 and A's cruiser's parting volley puts two wounds on it.
 RETREAT_IN_ROUND_1 = FleetCombatSettings(retreat_min_round=1, retreat_distance_points=3)
-PARTING_WOUNDS = "Volley 1 → B's dreadnoughts: #2 +2 → 2/3"
+PARTING_WOUNDS = "Volley 1 → B's dreadnought: #2 +2 → 2/3"
 MOVES_3 = "B leaves the battle and moves 3 points in any direction (/combat fleet move, FC-6.3)."
 
 
@@ -239,7 +239,7 @@ def test_fc_i15_fc_i4_an_archived_round_keeps_its_retreat_distance_and_class_lif
         (RETREAT_IN_ROUND_1, PARTING_WOUNDS, MOVES_3),
         (
             _later(5, 4),
-            "Volley 1 → B's dreadnoughts: #2 +2 → 2/4",
+            "Volley 1 → B's dreadnought: #2 +2 → 2/4",
             "B leaves the battle and moves 5 points in any direction (/combat fleet move, FC-6.3).",
         ),
     ],

@@ -38,8 +38,8 @@ LATER = DEFAULTS.model_copy(
     }
 )
 AS_FOUGHT = [
-    "Vega's 1 cruiser → the pirate fleet's raiders: attack 6, 6 → 2 hits; defence 1, 1 → 2 wounds",
-    "The pirate fleet's 1 raider → Vega's cruisers: attack 1 → 0 hits; no defence roll → 0 wounds",
+    "Vega's 1 cruiser → the pirate fleet's raider: attack 6, 6 → 2 hits; defence 1, 1 → 2 wounds",
+    "The pirate fleet's 1 raider → Vega's cruiser: attack 1 → 0 hits; no defence roll → 0 wounds",
     "Losses of the pirate fleet: 1 raider.",
 ]
 
@@ -91,7 +91,7 @@ def test_fc_i17_sp_i9_an_archived_pirate_round_reads_as_fought_after_the_table_c
     russian = _told(report, LATER, "ru")
     assert "Потери — пиратский флот: 1 рейдер." in russian
     assert any(
-        line.startswith("Vega: 1 крейсер → пиратский флот, цель — рейдеры") for line in russian
+        line.startswith("Vega: 1 крейсер → пиратский флот, цель — рейдер:") for line in russian
     )
     assert not any("эсминц" in line or "истребит" in line for line in russian), russian
 

@@ -471,6 +471,7 @@ def battle_page_messages():
     out = [m for m in map(side_msg, labels) if isinstance(m, Msg)]
     out += [m for m in map(side_first, labels) if isinstance(m, Msg)]
     out += [Msg(f"space_pirates.class.{t}") for t in DEFAULTS.pirate_ship_table]
+    out += [Msg(f"space_pirates.class_one.{t}") for t in DEFAULTS.pirate_ship_table]
     wiped = RoundReport(
         battle_id=0,
         point="automatic",

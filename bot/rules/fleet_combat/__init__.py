@@ -22,7 +22,8 @@ API at a glance (the cog's calls):
 - odds: `combat_odds(fleet_a, fleet_b, settings, method=, battles=, seed=)`, `odds_lines`;
 - settings tables: `replace_class_stats`, `parse_class_table`, `apply_class_table`,
   `class_table_of`, `parse_attack_notation`;
-- rendering: `round_lines(report, retreat_distance=)`, `class_name`, `class_count`, `ships_msg`.
+- rendering: `round_lines(report, retreat_distance=)`, `class_name`, `class_count`,
+  `target_name`, `ships_msg`.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.messages import ships_msg
+from bot.rules.fleet_combat.messages import target_name
 from bot.rules.fleet_combat.models import Battle
 from bot.rules.fleet_combat.models import BattleResult
 from bot.rules.fleet_combat.models import DeclareAttack
@@ -197,5 +199,6 @@ __all__ = [
     "set_turn_order",
     "settings_guard",
     "ships_msg",
+    "target_name",
     "waiting_for",
 ]

@@ -36,6 +36,15 @@ def class_name(ship_class: str) -> Msg:
     return Msg("fleet_combat.class.custom", name=ship_class)
 
 
+def target_name(ship_class: str, count: int | None) -> Msg:
+    """The class a volley aims at as the target has it (FC-5.2): "cruiser" when it has one
+    ship of the class, else the class's name ("cruisers"); a class a GM named, and a round
+    logged before the count was kept (`count` None), by the class's name."""
+    if count == 1 and ship_class in DEFAULT_CLASS_ORDER:
+        return Msg(f"fleet_combat.class_one.{ship_class}")
+    return class_name(ship_class)
+
+
 def shown_class(ship_class: str) -> Msg:
     """A class's display name in a refusal: a class a GM named shown as typed, its Markdown,
     mentions and @everyone escaped (the narration's lines are escaped where they are shown)."""
@@ -129,7 +138,7 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                 shooter=volley.shooter,
                 ships=class_count(volley.ship_class, volley.ships),
                 target=volley.target,
-                target_class=class_name(volley.target_class),
+                target_class=target_name(volley.target_class, volley.targets),
                 faces=faces_text(volley.attack_faces),
                 hits=Msg("fleet_combat.hits", count=volley.hits),
                 defence=defence_msg(volley),
@@ -147,7 +156,7 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                     shooter=volley.shooter,
                     ship_class=class_name(volley.ship_class),
                     target=volley.target,
-                    target_class=class_name(volley.target_class),
+                    target_class=target_name(volley.target_class, volley.targets),
                 )
             )
     lines += held_lines(report)

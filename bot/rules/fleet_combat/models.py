@@ -147,6 +147,9 @@ class VolleyReport:
     # The lowest defence face that blocked a hit (FC-I3): the defence value, or one above it
     # with `defence_blocks_on_equal = false`; None in rounds logged before it was kept.
     blocks_on: int | None = None
+    # How many ships of the target class the target had afloat when the volley was fired
+    # (FC-5.2), so one ship is named as one; None in rounds logged before it was kept.
+    targets: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)

@@ -21,7 +21,7 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat.damage import place_wounds
 from bot.rules.fleet_combat.ladder import Ladder
 from bot.rules.fleet_combat.messages import class_count
-from bot.rules.fleet_combat.messages import class_name
+from bot.rules.fleet_combat.messages import target_name
 from bot.rules.fleet_combat.models import Battle
 from bot.rules.fleet_combat.models import BattleResult
 from bot.rules.fleet_combat.models import FireOrder
@@ -295,6 +295,7 @@ class _Round:
         stats = settings.stats_of(ship_class)
         target_stats = settings.stats_of(aim.target_class)
         hit_on = stats.attack_hit or 1
+        targets = self.combat_counts(aim.opponent).get(aim.target_class, 0)
         # The label is stored and hashed with the dice: a catalog key with its parameters
         # (`purpose_of`), so each reader reads it in their language, ship classes too.
         label = {
@@ -303,7 +304,7 @@ class _Round:
             "side": shooter,
             "ships": class_count(ship_class, size),
             "target": aim.opponent,
-            "target_class": class_name(aim.target_class),
+            "target_class": target_name(aim.target_class, targets),
         }
         first = len(self.dice.records)
         attack = purpose_of(Msg(ROLL_ATTACK, **label))
@@ -344,6 +345,7 @@ class _Round:
                 wounds=wounds,
                 kill_cap=cap,
                 blocks_on=blocks_on,
+                targets=targets,
             )
         )
         packet = _Packet(

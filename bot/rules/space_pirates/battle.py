@@ -473,7 +473,8 @@ def relabel_rolls(
                 params["ships"] = Msg(f"{P}count.{kind}", count=ships.params.get("count"))
             kind = names.get(target, {}).get(_class_of(aimed) or "")
             if kind:
-                params["target_class"] = Msg(f"{P}class.{kind}")
+                one = isinstance(aimed, Msg) and aimed.key.startswith("fleet_combat.class_one.")
+                params["target_class"] = Msg(f"{P}class_one.{kind}" if one else f"{P}class.{kind}")
             params["side"], params["target"] = side_msg(shooter), side_msg(target)
         purpose = purpose_of(Msg(BATTLE_ROLLS[message.key], **params))
         dice.records[index] = record.model_copy(update={"purpose": purpose})

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.fleet_combat.messages import class_count
-from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.messages import target_name
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.models import VolleyReport
 from bot.rules.space_pirates.battle import flies_pirate_ships
@@ -64,9 +64,12 @@ class _Ships:
         kind = self.pirate(side, ship_class)
         return Msg(f"{P}count.{kind}", count=count) if kind else class_count(ship_class, count)
 
-    def name(self, side: str, ship_class: str) -> Msg:
+    def name(self, side: str, ship_class: str, count: int | None = None) -> Msg:
+        """The class's name; a volley's target class one ship when `count` is 1."""
         kind = self.pirate(side, ship_class)
-        return Msg(f"{P}class.{kind}") if kind else class_name(ship_class)
+        if kind:
+            return Msg(f"{P}class_one.{kind}" if count == 1 else f"{P}class.{kind}")
+        return target_name(ship_class, count)
 
 
 class _Owners:
@@ -139,11 +142,11 @@ def battle_round_lines(
         if key == "fleet_combat.round.volley":
             volley = next(volleys)
             params["ships"] = ships.count(volley.shooter, volley.ship_class, volley.ships)
-            params["target_class"] = ships.name(volley.target, volley.target_class)
+            params["target_class"] = ships.name(volley.target, volley.target_class, volley.targets)
             key = _owned_volley(volley, params, owned, ships)
         elif key.startswith("fleet_combat.round.auto_target") and volley is not None:
             params["ship_class"] = ships.name(volley.shooter, volley.ship_class)
-            params["target_class"] = ships.name(volley.target, volley.target_class)
+            params["target_class"] = ships.name(volley.target, volley.target_class, volley.targets)
         elif key.startswith("fleet_combat.round.held."):
             held = next(h for h in report.held if h.shooter == params["shooter"])
             params["ship_class"] = ships.name(held.shooter, held.ship_class)
