@@ -10,7 +10,13 @@ word itself).
 `option_word` is the one rule that names a command's option for a reader: the command list
 Discord shows (`bot.app.CatalogTranslator`), `/help` and the log's options line
 (cogs/history.py) all name it by it; `command_word` names any other string of a command
-(a name, a description, a fixed choice) so."""
+(a name, a description, a fixed choice) so.
+
+`typed_command` is a whole command as the reader types it; `mention_and_typed` follows a
+clickable mention with it where the reader's command list names the command otherwise.
+Discord shows a mention (`</navy order:ID>`) under the name written in it, in every
+language, and a mention written with a translated name does nothing when clicked: a
+Russian reader is told the name their picker offers beside it."""
 
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.i18n import catalog
 from bot.i18n import language_of
+from bot.i18n import t
 
 
 def option_word(command: str, option: str, locale: object) -> str:
@@ -49,6 +56,22 @@ def command_word(name: str, locale: object) -> str:
         return name
     value = catalog(language).get("cmd:" + name)
     return value if isinstance(value, str) else name
+
+
+def typed_command(qualified_name: str, locale: object) -> str:
+    """The command as the reader types it: `/компания добавить-компанию` in Russian."""
+    return "/" + " ".join(command_word(part, locale) for part in qualified_name.split(" "))
+
+
+def mention_and_typed(mention: str, qualified_name: str, locale: object, form: str) -> str:
+    """A command's clickable `mention`, followed by the name the reader types where their
+    command list names the command otherwise (`</navy order:ID> · /флот_приказы приказ`);
+    `form` is the catalog's way of joining them (`command.mention.<form>`: a list's line, a
+    sentence's words). An English reader sees the mention alone."""
+    typed = typed_command(qualified_name, locale)
+    if typed == "/" + qualified_name:
+        return mention
+    return t(f"command.mention.{form}", locale, mention=mention, typed=typed)
 
 
 def command_msg(command: str) -> Msg:

@@ -34,6 +34,8 @@ from bot.campaigns import UnitOfWork
 from bot.campaigns import closed_key
 from bot.campaigns import is_gm_among
 from bot.campaigns import whose_choice
+from bot.command_names import mention_and_typed
+from bot.command_names import typed_command
 from bot.controls import Control
 from bot.controls import button
 from bot.controls import control
@@ -488,15 +490,19 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
 
 async def command_mention(
-    where: discord.Interaction[Any] | discord.Client, qualified_name: str
+    where: discord.Interaction[Any] | discord.Client, qualified_name: str, locale: str
 ) -> str:
-    """A clickable mention of a slash command (`</corsairs power:ID>`, shown by Discord in the
-    reader's language); `/corsairs power` when Discord has not told the bot the id. `where`
-    is the interaction, or the bot when a message is rendered without one."""
+    """A clickable mention of a slash command in a sentence (`</corsairs power:ID>`), with the
+    name a reader of `locale` types after it where that differs (Discord shows a mention under
+    its English name in every language: `</corsairs power:ID> (/корсары держава)`); the
+    command as they type it (`/corsairs power`) when Discord has not told the bot the id.
+    `where` is the interaction, or the bot when a message is rendered without one."""
     client: PrivateerBot = where.client if isinstance(where, discord.Interaction) else where  # type: ignore[assignment]
     ids = await client.command_ids()
     top = qualified_name.split(" ")[0]
-    return f"</{qualified_name}:{ids[top]}>" if top in ids else f"`/{qualified_name}`"
+    if top not in ids:
+        return f"`{typed_command(qualified_name, locale)}`"
+    return mention_and_typed(f"</{qualified_name}:{ids[top]}>", qualified_name, locale, "sentence")
 
 
 # The next set-up step of a ruleset in a campaign: the text to show (in the given locale),
@@ -533,7 +539,7 @@ async def declared_step(client: discord.Client, ctx: Context, locale: str, key: 
 
 async def setup_text(client: discord.Client, need: SetupNeed, locale: str) -> str:
     """A set-up step's line, the commands it names as clickable mentions."""
-    names = {k: await command_mention(client, c) for k, c in need.commands.items()}
+    names = {k: await command_mention(client, c, locale) for k, c in need.commands.items()}
     return t(need.key, locale, **names)
 
 
@@ -543,7 +549,7 @@ async def next_step(client: discord.Client, ctx: Context, locale: str) -> str:
     shows it after a change renders it when posted (bot/next_steps.py)."""
     factions = await ctx.service.factions(ctx.campaign.id)
     if not any(f.user_id for f in factions):
-        return t("next.join", locale, join=await command_mention(client, "campaign join"))
+        return t("next.join", locale, join=await command_mention(client, "campaign join", locale))
     for key in ctx.campaign.rulesets:
         step = _SETUP_STEPS.get(key)
         found = (
@@ -553,7 +559,7 @@ async def next_step(client: discord.Client, ctx: Context, locale: str) -> str:
         )
         if found:
             return found
-    return t("next.ready", locale, help=await command_mention(client, "help"))
+    return t("next.ready", locale, help=await command_mention(client, "help", locale))
 
 
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]

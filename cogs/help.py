@@ -1,7 +1,9 @@
 """`/help`: every command by role (player, GM) with one line, and one command's options
 with an example. Command names are clickable mentions (`</campaign join:ID>`) built from the
-ids Discord returned when the commands were synced; Discord shows them in the reader's
-language. Lines come from the commands' own descriptions, translated by the catalogs."""
+ids Discord returned when the commands were synced; Discord shows a mention under its English
+name whatever the reader's language, so a reader whose command list names the command
+otherwise is told that name after it. Lines come from the commands' own descriptions,
+translated by the catalogs."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from bot.cog_base import BotCog
 from bot.cog_base import Choices
 from bot.cog_base import Interaction
 from bot.command_names import command_word
+from bot.command_names import mention_and_typed
 from bot.command_names import option_word
+from bot.command_names import typed_command
 from bot.errors import NotFound
 from bot.i18n import LANGUAGES
 from bot.i18n import language_of
@@ -97,11 +101,6 @@ def find_command(known: list[CommandHelp], text: str) -> CommandHelp | None:
     return None
 
 
-def typed(qualified_name: str, locale: str) -> str:
-    """The command as the reader types it: `/компания добавить-компанию` in Russian."""
-    return "/" + " ".join(command_word(part, locale) for part in qualified_name.split(" "))
-
-
 def option_name(command: CommandHelp, option: app_commands.Parameter, locale: str) -> str:
     """An option's name as Discord shows it (`app_commands.rename`'s, not the Python
     parameter's) in the reader's language: `option_word`, the command list's rule (the
@@ -110,12 +109,14 @@ def option_name(command: CommandHelp, option: app_commands.Parameter, locale: st
 
 
 def mention(qualified_name: str, ids: dict[str, int], locale: str) -> str:
-    """A clickable mention of a command (`</turn end:123>`); the plain `/name` in the reader's
+    """A clickable mention of a command (`</turn end:123>`), with the name the reader types
+    after it where that differs (`</navy order:123> · /флот_приказы приказ`: Discord shows a
+    mention under its English name in every language); the plain `/name` in the reader's
     language when Discord has not told us the command's id."""
     top = qualified_name.split(" ")[0]
     if top in ids:
-        return f"</{qualified_name}:{ids[top]}>"
-    return typed(qualified_name, locale)
+        return mention_and_typed(f"</{qualified_name}:{ids[top]}>", qualified_name, locale, "list")
+    return typed_command(qualified_name, locale)
 
 
 def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
@@ -125,7 +126,7 @@ def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
     text = t(key, locale)
     if text != key:
         return text
-    parts = [typed(command.qualified_name, locale)]
+    parts = [typed_command(command.qualified_name, locale)]
     parts += [f"{option_name(command, p, locale)}:…" for p in command.options if p.required]
     return "`" + " ".join(parts) + "`"
 
@@ -209,7 +210,7 @@ def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> dis
     run = (
         mention(command.qualified_name, ids, locale)
         if language_of(locale) == "en"
-        else typed(command.qualified_name, locale)
+        else typed_command(command.qualified_name, locale)
     )
     add_field(embed, t("help.command.run", locale), run)
     lines = []

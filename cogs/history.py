@@ -296,11 +296,42 @@ def entry_line(
         summary = t("history.list.secret_hidden", locale)
     elif secret is not None:
         summary = t("history.list.secret_revealed", locale, entry=secret.revealed_in)
+    return listed_line(head, summary, locale, undone=undone)
+
+
+def listed_line(head: str, summary: str, locale: str, *, undone: bool) -> str:
+    """A line of `/history list` from its head and its summary (cut short); struck through
+    when a GM undid what it lists."""
     if undone:
         head = f"~~{head}~~ · " + t("history.undone", locale)
         summary = f"~~{clip_markdown(summary, 176)}~~" if summary else ""
     # Cut where Markdown stays balanced: no code span or escape left open by the cut.
     return head + (f"\n{clip_markdown(summary, 180)}" if summary else "")
+
+
+def reveals_line(line: LogLine, locale: str) -> str:
+    """A turn end's reveals in a row as one line of `/history list`: their entry numbers,
+    how many, the turn end that wrote them, how to read each and what they reveal."""
+    entries = sorted(line.entries, key=lambda e: e.seq)
+    first, last = entries[0], entries[-1]
+    who = actor_text(first, None, locale)
+    who = t("history.show.by_turn_end", locale, turn=first.turn, who=who)
+    count = t("history.list.reveals", locale, count=len(entries))
+    head = (
+        f"`#{first.seq}`–`#{last.seq}` {t('history.turn', locale, turn=first.turn)} · "
+        f"**{count}** · {who}"
+    )
+    rulesets = dict.fromkeys(e.ruleset for e in entries if e.ruleset != CORE)
+    if rulesets:
+        head += " · " + ", ".join(t(f"ruleset.{key}", locale) for key in rulesets)
+    dice = sum(len(r.faces) for e in entries for r in e.rolls)
+    if dice:
+        head += " · " + t("history.dice", locale, count=dice)
+    revealed = ", ".join(str(e.options.get("entry")) for e in entries)
+    summary = t(
+        "history.list.reveals_read", locale, first=first.seq, last=last.seq, revealed=revealed
+    )
+    return listed_line(head, summary, locale, undone=line.undone)
 
 
 @dataclass(frozen=True)
@@ -424,6 +455,95 @@ async def history_page_button(interaction: Interaction, args: list[str]) -> None
 
 
 @dataclass(frozen=True)
+class LogLine:
+    """One line of `/history list`: one entry, or the reveals one turn's end wrote in a row,
+    folded (after a turn's end they would fill its first page); whether a GM undid them and
+    whether a turn's end wrote them."""
+
+    entries: tuple[AuditEntry, ...]
+    undone: bool
+    by_turn_end: bool
+
+    def folds(self, entry: AuditEntry, undone: bool, by_turn_end: bool) -> bool:
+        """Whether `entry`, read next to this line, joins it: both a turn end's reveals, of
+        the same turn, undone or standing alike."""
+        same_turn = entry.turn == self.entries[-1].turn
+        return by_turn_end and self.by_turn_end and same_turn and undone == self.undone
+
+
+@dataclass
+class LogLines:
+    """The lines of the log read one batch after another, newest first (a page) or oldest
+    first (the page before it); with `fold`, a turn end's reveals in a row make one line. A
+    player's filter asks for their entries one by one: the reveals go under the name of
+    whoever ended the turn."""
+
+    fold: bool
+    lines: list[LogLine] = dataclasses.field(default_factory=list)
+    # The log's placing of the last reveal read (`revealed_by_turn_end`): the reveals in a
+    # row share it, so it is read once per run.
+    placed: tuple[int, bool] | None = None
+
+    async def read(self, ctx: Context, batch: list[AuditEntry]) -> None:
+        """Add the entries of `batch`, in the order read."""
+        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in batch])
+        for entry in batch:
+            ended = entry.command in REVEALS and await self.by_turn_end(ctx, entry)
+            gone = entry.seq in undone
+            if self.fold and self.lines and self.lines[-1].folds(entry, gone, ended):
+                last = self.lines[-1]
+                self.lines[-1] = dataclasses.replace(last, entries=(*last.entries, entry))
+            else:
+                self.lines.append(LogLine((entry,), gone, ended))
+
+    async def by_turn_end(self, ctx: Context, entry: AuditEntry) -> bool:
+        """`reveal_by_turn_end`, the log's placing read once per run of reveals."""
+        told = secret_rolls.told_by_turn_end(entry)
+        if told is not None:
+            return told
+        if self.placed is None or abs(self.placed[0] - entry.seq) != 1:
+            placed = await revealed_by_turn_end(ctx, entry.seq)
+        else:  # the reveal next to the last one read: in the same run
+            placed = self.placed[1]
+        self.placed = (entry.seq, placed)
+        return placed
+
+
+async def page_lines(
+    ctx: Context, flt: HistoryFilter, before: int | None
+) -> tuple[list[LogLine], bool]:
+    """The lines of the page of the log before entry `before` (PAGE_SIZE at most, a turn
+    end's reveals folded whole into one), and whether older lines follow."""
+    read = LogLines(fold=flt.actor_id is None)
+    while True:
+        batch = await ctx.service.log.page(
+            ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
+        )
+        await read.read(ctx, batch)
+        if len(read.lines) > PAGE_SIZE or len(batch) <= PAGE_SIZE:
+            return read.lines[:PAGE_SIZE], len(read.lines) > PAGE_SIZE
+        before = batch[-1].seq
+
+
+async def newer_page_start(ctx: Context, flt: HistoryFilter, top: int) -> int:
+    """The cursor (`before`) of the page before the one whose newest entry is `top`: it
+    holds the PAGE_SIZE lines next after `top`, so no entry is shown twice or skipped; 0
+    when those are the newest (the first page)."""
+    read = LogLines(fold=flt.actor_id is None)
+    after = top
+    while True:
+        batch = await ctx.service.log.page(
+            ctx.campaign.id, flt, before_seq=None, after_seq=after, limit=PAGE_SIZE + 1
+        )
+        await read.read(ctx, batch[::-1])  # oldest first: the line next after `top` first
+        if len(read.lines) > PAGE_SIZE:
+            return max(e.seq for e in read.lines[PAGE_SIZE - 1].entries) + 1
+        if len(batch) <= PAGE_SIZE:
+            return 0
+        after = batch[0].seq
+
+
+@dataclass(frozen=True)
 class HistoryPage:
     """One page of `/history list`, and whether it shows hidden entries only its reader may
     read (then it is the reader's alone, in their language); `sealed`: the sealed entries
@@ -452,11 +572,8 @@ async def history_page(
     maker: the page reads them as everyone does, and those of its stretch of the log (and,
     under a player's name, those made by that player, `sealed_of`) come to the reader alone
     (`HistoryPage.sealed`), so the channel sees the same answer whoever asks."""
-    entries = await ctx.service.log.page(
-        ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
-    )
-    more = len(entries) > PAGE_SIZE
-    entries = entries[:PAGE_SIZE]
+    lines, more = await page_lines(ctx, flt, before)
+    entries = [e for line in lines for e in line.entries]
     full = await hidden_entries(ctx, entries)
     theirs = {seq for seq, h in full.items() if telling(ctx, h)}
     seen = {seq: as_everyone(h) if seq in theirs else h for seq, h in full.items()}
@@ -481,21 +598,19 @@ async def history_page(
         filters.append(say("history.turn", turn=flt.turn))
     embed = make_embed(say("history.list.title", name=shown(ctx.campaign.name)))
     if entries:
-        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
         rolled = await secret_rolls_on(ctx, entries)
-        ended = {
-            e.seq for e in entries if e.command in REVEALS and await reveal_by_turn_end(ctx, e)
-        }
         text = "\n".join(
-            entry_line(
-                e,
+            reveals_line(line, locale)
+            if len(line.entries) > 1
+            else entry_line(
+                line.entries[0],
                 locale,
-                undone=e.seq in undone,
-                hidden=hidden.get(e.seq),
-                secret=rolled.get(e.seq),
-                by_turn_end=e.seq in ended,
+                undone=line.undone,
+                hidden=hidden.get(line.entries[0].seq),
+                secret=rolled.get(line.entries[0].seq),
+                by_turn_end=line.by_turn_end,
             )
-            for e in entries
+            for line in lines
         )
         embed.description = clip(text, 4096)
     elif filters:
@@ -507,8 +622,8 @@ async def history_page(
     embed.set_footer(text=say("history.list.footer", count=ctx.campaign.log_count))
     view = discord.ui.View(timeout=None)
     top = entries[0].seq if entries else 0
-    newer_start = top + PAGE_SIZE + 1
     newer_off = before is None or top == 0
+    newer_start = 0 if newer_off else await newer_page_start(ctx, flt, top)
     view.add_item(_page_button(newer_start, flt, "p", say("history.newer"), newer_off, private))
     older_from = entries[-1].seq if entries else 0
     view.add_item(_page_button(older_from, flt, "n", say("history.older"), not more, private))

@@ -430,6 +430,10 @@ async def test_history_pages_newest_first_with_filters(service):
         service.db, campaign.id, history.HistoryFilter(ruleset="core"), before_seq=None, limit=10
     )
     assert [e.command for e in core] == ["campaign create"]
+    newer = await history.page(
+        service.db, campaign.id, history.HistoryFilter(), before_seq=None, after_seq=3, limit=3
+    )
+    assert [e.seq for e in newer] == [6, 5, 4]  # the three next after #3, newest first
 
 
 async def test_join_claims_one_faction_per_player_unless_allowed(service):

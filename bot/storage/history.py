@@ -33,9 +33,17 @@ class HistoryFilter:
 
 
 async def page(
-    db: Database, campaign_id: int, flt: HistoryFilter, *, before_seq: int | None, limit: int
+    db: Database,
+    campaign_id: int,
+    flt: HistoryFilter,
+    *,
+    before_seq: int | None,
+    limit: int,
+    after_seq: int | None = None,
 ) -> list[AuditEntry]:
-    """Newest-first entries with seq < before_seq (keyset pagination on the composite indexes)."""
+    """Newest-first entries with seq < before_seq (keyset pagination on the composite indexes);
+    with `after_seq`, the `limit` entries next after it instead (a newer page), still listed
+    newest first."""
     where = ["campaign_id = ?"]
     params: list[object] = [campaign_id]
     if flt.actor_id is not None:
@@ -50,11 +58,15 @@ async def page(
     if before_seq is not None:
         where.append("seq < ?")
         params.append(before_seq)
+    if after_seq is not None:
+        where.append("seq > ?")
+        params.append(after_seq)
     params.append(limit)
+    nearest = "DESC" if after_seq is None else "ASC"
     # One round trip: the page and its rolls together (LEFT JOIN keeps entries without rolls).
     rows = await db.fetchall(
         f"WITH page AS (SELECT * FROM actions WHERE {' AND '.join(where)} "  # noqa: S608
-        "ORDER BY seq DESC LIMIT ?) "
+        f"ORDER BY seq {nearest} LIMIT ?) "
         "SELECT page.*, r.idx AS r_idx, r.purpose AS r_purpose, r.clause AS r_clause, "
         "r.notation AS r_notation, r.sides AS r_sides, r.faces AS r_faces, "
         "r.modifier AS r_modifier, r.total AS r_total, r.target AS r_target, "

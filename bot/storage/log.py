@@ -34,10 +34,19 @@ class AuditLog:
         self.db = db
 
     async def page(
-        self, campaign_id: int, flt: HistoryFilter, *, before_seq: int | None, limit: int
+        self,
+        campaign_id: int,
+        flt: HistoryFilter,
+        *,
+        before_seq: int | None,
+        limit: int,
+        after_seq: int | None = None,
     ) -> list[AuditEntry]:
-        """Newest-first entries before `before_seq` that pass the filter."""
-        return await history.page(self.db, campaign_id, flt, before_seq=before_seq, limit=limit)
+        """Newest-first entries before `before_seq` that pass the filter; with `after_seq`,
+        the `limit` ones next after it."""
+        return await history.page(
+            self.db, campaign_id, flt, before_seq=before_seq, limit=limit, after_seq=after_seq
+        )
 
     async def entry(self, campaign_id: int, seq: int) -> AuditEntry | None:
         """One entry by its number in the campaign's log."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from tests.e2e.play import posting_in
+
 
 def mention_of(table, qualified_name: str) -> str:
     """The mention Discord renders as a clickable command: `</name sub:ID>`."""
@@ -180,3 +182,39 @@ async def test_help_finds_a_command_typed_by_its_russian_name(table):
 async def test_help_with_a_blank_command_shows_the_overview(table):
     shown = await table.slash("/help command: /", as_="player1", channel="general")
     assert shown.ephemeral and shown.embeds[0]["title"] == "Commands for players"
+
+
+async def test_help_tells_a_russian_reader_the_name_to_type_beside_each_mention(table):
+    """Discord shows a command's mention under its English name whatever the reader's
+    language (and a mention of the Russian name does nothing when clicked): the Russian list
+    follows each mention with the name the reader's picker offers; the English one shows the
+    mention alone."""
+    russian = await table.slash("/help", as_="player3", channel="general")
+    embeds = [*russian.embeds, *(e for m in russian.followups for e in m.embeds)]
+    players = described(embeds, "Команды для игроков")["description"]
+    gms = described(embeds, "Команды для ведущих")["description"]
+    assert f"{mention_of(table, 'navy order')} · /флот_приказы приказ — " in players
+    assert f"{mention_of(table, 'campaign join')} · /кампания вступить — " in players
+    assert f"{mention_of(table, 'turn end')} · /ход завершить — " in gms
+    english = await table.slash("/help", as_="player1", channel="general")
+    embeds = [*english.embeds, *(e for m in english.followups for e in m.embeds)]
+    players = described(embeds, "Commands for players")["description"]
+    assert f"{mention_of(table, 'navy order')} — Give" in players
+    assert "·" not in players and "/флот_приказы" not in players
+
+
+async def test_a_russian_campaigns_next_step_names_the_command_to_type_beside_its_mention(table):
+    """The "Next step" of a campaign that posts in Russian follows each mention with the
+    name its players type (`/кампания вступить`); in English the mention stands alone."""
+    created = await table.slash("/campaign create name:Балтика rulesets:naval_orders", as_="gm")
+    join = mention_of(table, "campaign join")
+    assert created.embed.field("Next step") == f"Each player claims a faction with {join}."
+    await posting_in(table, "ru")
+    info = await table.slash("/campaign info", as_="player3")
+    assert info.embed.field("Следующий шаг") == (
+        f"Каждый игрок выбирает фракцию командой {join} (/кампания вступить)."
+    )
+    joined = await table.slash("/campaign join faction:Россия", as_="player3")
+    step = joined.embed.field("Следующий шаг")
+    register = mention_of(table, "navy forces register")
+    assert f"командой {register} (/флот_приказы соединения зарегистрировать);" in step, step

@@ -145,7 +145,9 @@ async def test_an_undone_secret_roll_and_an_undone_roll_read_so_everywhere(campa
     assert lines[0].endswith(" = 1 " + undone_mark.format(undo=undo_secret)), lines[0]
     assert lines[1].endswith(" = 15"), lines[1]
 
-    listed = await table.slash("/history list", as_="player1")
+    # The turn end's reveals are one line of the list; under the GM who ended the turn,
+    # each is listed with what it revealed.
+    listed = await table.slash("/history list player:@gm", as_="player1")
     reveals = [line for line in listed.embed.description.splitlines() if f"{secret}" in line]
     assert any(undone_sentence.format(undo=undo_secret) in line for line in reveals), reveals
 

@@ -92,7 +92,8 @@ async def test_the_turn_end_publishes_the_register_and_the_log_verifies(navy):
     assert not page.ephemeral
     listed = " ".join(page.embed.description.split())
     assert "Frigates is at location 15, at sea." in listed
-    assert "hidden entry revealed" in listed
+    # The registration's and the position's reveals, one line (the turn end wrote them).
+    assert "**2 hidden entries revealed** · the end of turn 1" in listed
     shown = await navy.slash(
         f"/history show entry:{newest_entry(page, 'navy forces register')}", as_="player3"
     )

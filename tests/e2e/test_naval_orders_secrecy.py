@@ -157,7 +157,8 @@ async def test_the_turn_end_publishes_the_order_and_verify_checks_it(ordered):
     assert not page.ephemeral
     assert "Cruise Ushant" in page.embed.description
     assert "roll reveal" not in page.embed.description
-    assert "hidden entry revealed" in page.embed.description
+    # The registration's and the order's reveals, one line (the turn end wrote them).
+    assert "**2 hidden entries revealed** · the end of turn 1" in page.embed.description
     shown = await ordered.slash(f"/history show entry:{seq}", as_="player2")
     assert not shown.ephemeral
     text = show_text(shown)
@@ -241,4 +242,4 @@ async def test_a_russian_reader_is_told_of_a_hidden_order_in_russian(navy):
     await end_turn_ru(navy, 1)
     after = (await listed(navy, "player2")).embed.description
     assert "Gotland" in after
-    assert "скрытая запись раскрыта" in after
+    assert "**2 скрытые записи раскрыты** · конец хода 1" in after

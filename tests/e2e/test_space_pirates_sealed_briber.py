@@ -287,7 +287,12 @@ async def test_a_withdrawal_is_sealed_too(frontier):
     line = entry_text(page, seq)
     assert HIDDEN_PLAYER in line and vega(table) not in line
     assert "A hidden player withdrew a bribe" in line
-    reveal = entry_text(page, newest_entry(page, "hidden entry revealed"))
+    # The turn end's reveals are one line of the list; listed under the GM who ended the
+    # turn, each is a line of its own: neither names Vega.
+    reveal = entry_text(page, newest_entry(page, "2 hidden entries revealed"))
+    assert "Vega" not in reveal and vega(table) not in reveal
+    each = await table.slash("/history list player:@gm", as_="player2")
+    reveal = entry_text(each, newest_entry(each, "hidden entry revealed"))
     assert "Vega" not in reveal and vega(table) not in reveal
 
 
