@@ -260,7 +260,7 @@ async def test_a_question_cancelled_without_an_entry_keeps_its_post_while_its_as
     service,
 ):
     """A Cancel writes no entry and cannot be undone, but the command that asked the question
-    can: its undo takes the buttons off the question's post. The post stays while that
+    can: its undo marks the question's post undone. The post stays while that
     command is within reach, whatever the clock of the host that took the Cancel said."""
     db = service.db
     cid = await campaign(service)
@@ -274,9 +274,11 @@ async def test_a_question_cancelled_without_an_entry_keeps_its_post_while_its_as
     done = await UndoService(service).undo(cid, GM, 2, "asked by mistake")
     assert done.closed_choices == [question]
     [withdrawn] = done.redraws
-    assert withdrawn.payload["edit"] == 900  # its message keeps its text, without the buttons
-    assert withdrawn.payload["content"] == "posted"
-    assert withdrawn.payload["components"] == []
+    # The post asked nothing else: it is marked undone, who undid it and why first.
+    assert withdrawn.payload["edit"] == 900
+    assert withdrawn.payload["undone"]["note"] == (
+        "↩️ **Undone** by the GM: asked by mistake (log entry #3)."
+    )
 
 
 async def test_a_question_a_ruleset_keeps_in_its_state_keeps_its_post(service):
