@@ -34,16 +34,10 @@ async def commitment_line(
     return t(key, locale, turn=turn, commitment=commitment)
 
 
-async def commitment_footer(
-    log: AuditLog, campaign_id: int, turn: int, *, test_dice: bool = False
-) -> str | None:
-    """The anchor of the open turn's commitment, for a message's footer. With `test_dice`
-    none: the turn's dice do not come from its seed, so no 🔒 promises them (the message's
-    line says they are test dice, as `/history verify` does)."""
+async def commitment_footer(log: AuditLog, campaign_id: int, turn: int) -> str | None:
+    """The anchor of the open turn's commitment, for a message's footer."""
     commitment = await log.commitment(campaign_id, turn)
-    if commitment is None or test_dice:
-        return None
-    return commitment_anchor(turn, commitment)
+    return None if commitment is None else commitment_anchor(turn, commitment)
 
 
 async def turn_end_embed(

@@ -37,10 +37,11 @@ The questions the undone command asked go with it: the choices it opened close (
 click answers that its command was undone), and the post showing each of them, or a
 question kept in a ruleset's state that is open in the state the command left but not in
 the restored one (`RulesetSpec.reasked` read the other way round), loses their controls;
-its text stays. A message that asks nothing else (a question an earlier undo asked again,
-posted anew when its first message was gone) is marked undone instead, as the undone
-command's own are, and the newest ping of its own each such question had (the one that undo
-posted) says it no longer waits. Those edits are written to the outbox with the redraws.
+its text stays. A message whose every control belongs to those questions (`asks_only`: a
+question an earlier undo asked again in a message of its own, or any post that asked only
+them) is marked undone instead, as the undone command's own are, and the newest ping of its
+own each such question had (one an undo posted) says it no longer waits. Those edits are
+written to the outbox with the redraws.
 
 A turn end is undone like any command (its journal holds every ruleset's state before it,
 the archive records it wrote, the choices it opened and closed, the turn it closed), plus
@@ -379,8 +380,8 @@ class UndoService:
                     note = undone_note(post.row, reason, compensating.seq)
                     done.redraws.append(await mark_undone(uow, post.row, message, note))
             # The questions the undone command asked lose their controls, except in a
-            # message redrawn or marked undone above; a message that asked nothing else (a
-            # question an earlier undo asked again in a message of its own) is marked undone.
+            # message redrawn or marked undone above; a message that asked nothing else (e.g.
+            # a question an earlier undo asked again in a message of its own) is marked undone.
             for row, prefixes in shown_in(withdrawn):
                 message = int(row.payload["edit"])
                 if message in again | marked:

@@ -793,8 +793,12 @@ async def _created(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
     )
     if line:
         embed["description"] = f"{embed.get('description') or ''}\n{line}"
-    footer = await fair_embeds.commitment_footer(
-        service.log, row.campaign_id, turn, test_dice=test_dice
+    # Test dice do not come from the turn's seed: no 🔒 promises them (the line above says
+    # they are test dice, as /history verify does).
+    footer = (
+        None
+        if test_dice
+        else await fair_embeds.commitment_footer(service.log, row.campaign_id, turn)
     )
     if footer:
         embed["footer"] = {"text": footer}

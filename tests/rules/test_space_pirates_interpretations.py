@@ -784,4 +784,4 @@ def test_sp_i34_bribed_offer_at_placement():
     _, reports = raid(declined, 2, [20], settings=timing)
     assert [(r.mode, r.buy_off) for r in reports] == [("regular", None), ("bribed", "declined")]
     forced = resolve(state, 2, scripted(20), timing)
-    assert forced.outcome["bribe_offers_forced"] == [bribe.offer_number]
+    assert forced.outcome["buy_off_offers_forced"] == [bribe.offer_number]

@@ -125,7 +125,9 @@ def end_of_turn(
     retired = retire_finished(state, settings, ctx.turn)
     forced_offers = force_open_bribe_offers(state, settings)
     if forced_offers:
-        journal.outcome["bribe_offers_forced"] = forced_offers
+        # Offer numbers, as /pirates offer takes them; entries written before this key
+        # listed the bribes' own numbers under "bribe_offers_forced".
+        journal.outcome["buy_off_offers_forced"] = forced_offers
     state.resolution = ResolutionCursor(
         turn=ctx.turn, steps=_campaign_steps(settings), players=players_in_order(state)
     )
