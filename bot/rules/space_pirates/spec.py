@@ -208,10 +208,18 @@ ANSWER_LABELS = {
 }
 
 
-def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None:
-    """A logged answer to a question of the pirates (SP-I45) as its button read; None for
-    a code no button carries."""
-    label = ANSWER_LABELS.get(str(options.get("answer", "")))
+# An answer typed as `/pirates offer` is logged as the button it stands for (SP-I45) and
+# read as its option `pay` was typed: a buy-off accepted or an upkeep paid, or not.
+TYPED_PAY = {"accept": True, "pay": True, "decline": False, "end": False}
+
+
+def logged_answer_label(command: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged answer to a question of the pirates (SP-I45) as its button read, or as
+    `/pirates offer`'s `pay` was typed (yes, no); None for a code no button carries."""
+    answer = str(options.get("answer", ""))
+    if command == "pirates offer" and answer in TYPED_PAY:
+        return Msg("history.show.yes" if TYPED_PAY[answer] else "history.show.no")
+    label = ANSWER_LABELS.get(answer)
     return None if label is None else Msg(f"pirates.answer.{label}")
 
 
