@@ -954,22 +954,18 @@ async def show_embed(
 
 async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:
     """The turn whose end an entry goes on resolving (SP-I45: an answer to a question a
-    paused resolution asked, given in the next turn), or None: the one it says it finished
-    (`resolution_finished`), else the turn of the newest standing end of its ruleset before
-    it. Only a ruleset whose resolution pauses (`RulesetSpec.resolving`) has such entries,
-    and only its entries that answer or ask for it (`waiting`)."""
+    paused resolution asked, given in the next turn), as its ruleset reads the entry's
+    outcome (`RulesetSpec.resolves_turn`): the turn it names, or that of the newest standing
+    turn end of its ruleset before it; None: none (a turn end's own entry is none)."""
     try:
         spec = rulesets.get(found.ruleset)
     except KeyError:
         return None
-    outcome = found.outcome
-    if spec.resolving is None or found.command == "turn end":
+    if spec.resolves_turn is None or found.command == "turn end":
         return None
-    finished = outcome.get("resolution_finished")
-    if isinstance(finished, int):
-        return finished
-    if not outcome.get("waiting"):
-        return None
+    resolved = spec.resolves_turn(found.outcome)
+    if resolved is None or isinstance(resolved, int):
+        return resolved
     flt = HistoryFilter(ruleset=found.ruleset)
     before = found.seq
     while entries := await ctx.service.log.page(ctx.campaign.id, flt, before_seq=before, limit=50):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from typing import Literal
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
@@ -22,6 +23,7 @@ from bot.rules.space_pirates.settings import settings_by_group
 from bot.rules.space_pirates.setup import setup_step
 from bot.rules.space_pirates.turn import end_of_turn
 from bot.rules.space_pirates.turn import waiting_for
+from bot.rulesets import LAST_END
 from bot.rulesets import Awaited
 from bot.rulesets import RulesetSpec
 from bot.rulesets import TurnContext
@@ -193,6 +195,16 @@ def resolving(state: SpacePiratesState) -> int | None:
     return min(turns, default=None)
 
 
+def resolves_turn(outcome: Mapping[str, Any]) -> int | Literal["last_end"] | None:
+    """SP-I40, SP-I45: the turn whose paused resolution a logged entry goes on: the one it
+    says it finished (`resolution_finished`), else, for one that answers or asks a question
+    of it (`waiting`), that of the newest turn end before it; None: none."""
+    finished = outcome.get("resolution_finished")
+    if isinstance(finished, int):
+        return finished
+    return LAST_END if outcome.get("waiting") else None
+
+
 # A logged answer (its options' "answer") as the button read, where the log keeps what it
 # needs: a payment's button names its price, which the log of the answer does not keep, so
 # it reads as paying; a refusal reads as one whether a fight follows or not (SP-I34).
@@ -240,6 +252,7 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     asked_whom=asked_whom,
     question_lines=("pirates.question.ping", "pirates.question.gm"),
     resolving=resolving,
+    resolves_turn=resolves_turn,
     answer_label=logged_answer_label,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
