@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 from typing import Generic
+from typing import Literal
 from typing import Protocol
 from typing import TypeVar
 
@@ -159,6 +160,11 @@ class SetupNeed:
 CONFIRMATION = "confirmation"
 
 
+# `RulesetSpec.resolves_turn`'s answer for an entry that goes on resolving the turn of the
+# newest standing turn end of its ruleset before it.
+LAST_END: Literal["last_end"] = "last_end"
+
+
 @dataclass(frozen=True)
 class RulesetSpec(Generic[StateT, SettingsT]):
     """One ruleset's declaration: its typed state and settings, and its end-of-turn hooks.
@@ -239,6 +245,11 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # paused on a question until it is answered), or None: `/turn status` tells that turn's
     # end as still under way, not only the turn that began meanwhile.
     resolving: Callable[[StateT], int | None] | None = None
+    # The turn whose end an entry of this ruleset goes on resolving, from the outcome it
+    # logged (an answer to a question a paused resolution asked, given in the next turn): the
+    # turn it names, `LAST_END` (that of the newest standing turn end before it, which
+    # `/history show` finds in the log) or None (none). None (no hook): no entry goes on one.
+    resolves_turn: Callable[[Mapping[str, Any]], int | Literal["last_end"] | None] | None = None
     # True when the engine's command lines carry names as typed, raw, and its cog escapes
     # them where it shows them: the log keeps those lines escaped (`bot.text.shown_msg`).
     raw_lines: bool = False

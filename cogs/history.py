@@ -47,6 +47,7 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
 from bot.i18n import decimal
 from bot.i18n import language_of
@@ -172,23 +173,42 @@ def value_text(
     return None if label is None else label.render(locale)
 
 
-# The fixed choices of the registered slash commands: (command, option) -> value -> the
-# choice's English name ("navy order", "order") -> "cruise" -> "Cruising").
+# The options of the registered slash commands, in the order each command declares them:
+# (command, option) -> value -> the choice's English name, empty for an option without fixed
+# choices (("navy order", "order") -> "cruise" -> "Cruising").
 ChoiceNames = dict[tuple[str, str], dict[str, str]]
 
 
 def choice_names(tree: app_commands.CommandTree[Any]) -> ChoiceNames:
-    """Every option with fixed choices of the commands registered on `tree` (as `/help`
-    lists them: `leaf_commands`), by command and option, each value's choice as the command
-    declares it."""
-    return {
-        (command.qualified_name, parameter.name): {
-            str(choice.value): choice.name for choice in parameter.choices
-        }
-        for command in leaf_commands(tree)
-        for parameter in command.options
-        if parameter.choices
-    }
+    """Every option of the commands registered on `tree` (as `/help` lists them:
+    `leaf_commands`), by command and option in the command's order, each value's choice as
+    the command declares it. An option renamed for typing is there by both names: its own
+    (as logged) and the one typed (`/pirates offer`'s `bribe`, typed `number`)."""
+    names: ChoiceNames = {}
+    for command in leaf_commands(tree):
+        for parameter in command.options:
+            declared = {str(choice.value): choice.name for choice in parameter.choices}
+            names[command.qualified_name, parameter.name] = declared
+            names[command.qualified_name, parameter.display_name] = declared
+    return names
+
+
+def typed_order(
+    options: dict[str, Any], command: str, choices: ChoiceNames | None
+) -> dict[str, Any]:
+    """The options of an entry logged each under another name than its command types it
+    (`history.option.<command>.<name>`: `/pirates offer`'s answer, logged as the click it
+    stands for, `choice` and `answer`, typed `number` and `pay`) in the order the command
+    declares them, as typed (the log keeps them by name); others as logged."""
+    declared = [name for typed, name in choices or {} if typed == command]
+    place: dict[str, int] = {}
+    for name in options:
+        key = f"history.option.{command.replace(' ', '.')}.{name}"
+        word = t(key, DEFAULT_LANGUAGE)
+        if word == key or word not in declared:
+            return options
+        place[name] = declared.index(word)
+    return dict(sorted(options.items(), key=lambda item: place[item[0]]))
 
 
 def choice_text(
@@ -200,31 +220,6 @@ def choice_text(
         return None
     declared = choices.get((command, name), {}).get(str(value))
     return None if declared is None else command_word(declared, locale)
-
-
-# A typed answer logged as the click it stands for (`/pirates offer`: the question's number
-# and the code of the button, SP-I45), shown with the options the command has, in its
-# order: each logged option's typed name, and its values as typed (None: as logged).
-TYPED_ANSWERS: dict[str, dict[str, tuple[str, dict[str, Any] | None]]] = {
-    "pirates offer": {
-        "choice": ("number", None),
-        "answer": ("pay", {"accept": True, "decline": False}),
-    },
-}
-
-
-def typed_options(command: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The logged options of a typed answer (`TYPED_ANSWERS`) as its command was typed
-    (`number: 3`, `pay: No`, not `choice: 3`, `answer: Refuse`); others as logged."""
-    typed = TYPED_ANSWERS.get(command)
-    if typed is None or not set(options) <= set(typed):
-        return options
-    shown: dict[str, Any] = {}
-    for name, (word, values) in typed.items():
-        if name in options:
-            value = options[name]
-            shown[word] = value if values is None else values.get(str(value), value)
-    return shown
 
 
 def options_text(
@@ -245,7 +240,7 @@ def options_text(
         label = option_label(command, str(kind), locale)
         return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
-    for name, value in options.items():
+    for name, value in typed_order(options, command, choices).items():
         if value is None:
             continue
         label = option_label(command, name, locale)
@@ -883,7 +878,7 @@ async def show_embed(
     def say(key: str, **params: Any) -> str:
         return t(key, locale, **params)
 
-    options = typed_options(found.command, found.options)
+    options = found.options
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
     text = await entry_text(ctx, found, kept, locale)
@@ -959,22 +954,18 @@ async def show_embed(
 
 async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:
     """The turn whose end an entry goes on resolving (SP-I45: an answer to a question a
-    paused resolution asked, given in the next turn), or None: the one it says it finished
-    (`resolution_finished`), else the turn of the newest standing end of its ruleset before
-    it. Only a ruleset whose resolution pauses (`RulesetSpec.resolving`) has such entries,
-    and only its entries that answer or ask for it (`waiting`)."""
+    paused resolution asked, given in the next turn), as its ruleset reads the entry's
+    outcome (`RulesetSpec.resolves_turn`): the turn it names, or that of the newest standing
+    turn end of its ruleset before it; None: none (a turn end's own entry is none)."""
     try:
         spec = rulesets.get(found.ruleset)
     except KeyError:
         return None
-    outcome = found.outcome
-    if spec.resolving is None or found.command == "turn end":
+    if spec.resolves_turn is None or found.command == "turn end":
         return None
-    finished = outcome.get("resolution_finished")
-    if isinstance(finished, int):
-        return finished
-    if not outcome.get("waiting"):
-        return None
+    resolved = spec.resolves_turn(found.outcome)
+    if resolved is None or isinstance(resolved, int):
+        return resolved
     flt = HistoryFilter(ruleset=found.ruleset)
     before = found.seq
     while entries := await ctx.service.log.page(ctx.campaign.id, flt, before_seq=before, limit=50):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from typing import Literal
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
@@ -22,6 +23,7 @@ from bot.rules.space_pirates.settings import settings_by_group
 from bot.rules.space_pirates.setup import setup_step
 from bot.rules.space_pirates.turn import end_of_turn
 from bot.rules.space_pirates.turn import waiting_for
+from bot.rulesets import LAST_END
 from bot.rulesets import Awaited
 from bot.rulesets import RulesetSpec
 from bot.rulesets import TurnContext
@@ -193,6 +195,16 @@ def resolving(state: SpacePiratesState) -> int | None:
     return min(turns, default=None)
 
 
+def resolves_turn(outcome: Mapping[str, Any]) -> int | Literal["last_end"] | None:
+    """SP-I40, SP-I45: the turn whose paused resolution a logged entry goes on: the one it
+    says it finished (`resolution_finished`), else, for one that answers or asks a question
+    of it (`waiting`), that of the newest turn end before it; None: none."""
+    finished = outcome.get("resolution_finished")
+    if isinstance(finished, int):
+        return finished
+    return LAST_END if outcome.get("waiting") else None
+
+
 # A logged answer (its options' "answer") as the button read, where the log keeps what it
 # needs: a payment's button names its price, which the log of the answer does not keep, so
 # it reads as paying; a refusal reads as one whether a fight follows or not (SP-I34).
@@ -208,10 +220,18 @@ ANSWER_LABELS = {
 }
 
 
-def logged_answer_label(_command: str, options: Mapping[str, Any]) -> Msg | None:
-    """A logged answer to a question of the pirates (SP-I45) as its button read; None for
-    a code no button carries."""
-    label = ANSWER_LABELS.get(str(options.get("answer", "")))
+# An answer typed as `/pirates offer` is logged as the button it stands for (SP-I45) and
+# read as its option `pay` was typed: a buy-off accepted or an upkeep paid, or not.
+TYPED_PAY = {"accept": True, "pay": True, "decline": False, "end": False}
+
+
+def logged_answer_label(command: str, options: Mapping[str, Any]) -> Msg | None:
+    """A logged answer to a question of the pirates (SP-I45) as its button read, or as
+    `/pirates offer`'s `pay` was typed (yes, no); None for a code no button carries."""
+    answer = str(options.get("answer", ""))
+    if command == "pirates offer" and answer in TYPED_PAY:
+        return Msg("history.show.yes" if TYPED_PAY[answer] else "history.show.no")
+    label = ANSWER_LABELS.get(answer)
     return None if label is None else Msg(f"pirates.answer.{label}")
 
 
@@ -232,6 +252,7 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     asked_whom=asked_whom,
     question_lines=("pirates.question.ping", "pirates.question.gm"),
     resolving=resolving,
+    resolves_turn=resolves_turn,
     answer_label=logged_answer_label,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
