@@ -338,6 +338,15 @@ def faces_text(faces: Sequence[int]) -> str:
     return ", ".join(str(face) for face in faces) or "—"
 
 
+NONE_DASHES = frozenset({"-", "\u2014", "\u2013", "\u2212"})  # -, and a phone's —, – and −
+
+
+def typed_none(text: str | None) -> bool:
+    """Whether a player typed `-` for "none" (nobody, no Holding, no contacts), a phone's
+    em dash, en dash or minus sign read as the same."""
+    return text is not None and text.strip() in NONE_DASHES
+
+
 def message_url(guild_id: int, channel_id: int, message_id: int) -> str:
     """The link that opens a posted message (a question a reply points to)."""
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
