@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Iterable
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 from typing import Annotated
 from typing import Any
 
@@ -16,6 +17,9 @@ from pydantic import BeforeValidator
 from bot.errors import GameError
 from bot.i18n import Msg
 from bot.i18n import MsgList
+
+if TYPE_CHECKING:
+    from bot.storage.outbox import OutboxMessage
 
 
 def split_top_level(text: str, separators: str = ",;\n") -> list[str]:
@@ -350,3 +354,8 @@ def typed_none(text: str | None) -> bool:
 def message_url(guild_id: int, channel_id: int, message_id: int) -> str:
     """The link that opens a posted message (a question a reply points to)."""
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def post_url(guild_id: int, row: OutboxMessage) -> str:
+    """The link that opens the message an outbox row was posted as (its `payload["edit"]`)."""
+    return message_url(guild_id, row.channel_id, int(row.payload["edit"]))

@@ -62,7 +62,7 @@ from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied
 from bot.scaffold import ChoiceClaim
 from bot.scaffold import RulesetContext
-from bot.text import message_url
+from bot.text import post_url
 from bot.text import shown
 from cogs.space_pirates.common import REPORT
 from cogs.space_pirates.common import C
@@ -334,7 +334,7 @@ async def answer_question(
         embeds = lines_embeds(title, done.outcome.lines, locale, colour=colour, **params)
         posts = list(done.after or ())
         if posts:  # the question redrawn tells the story: the reply names how it ended
-            url = _url(ctx, posts[0][1])
+            url = post_url(ctx.campaign.guild_id, posts[0][1])
             there = [t("question.settled_there", locale, url=url)]
             embeds = texts_embeds(title, there, locale, colour=colour, **params)
         answered = Announcement(
@@ -366,11 +366,6 @@ async def answer_question(
     await _answer(
         ctx, choice_id, option, cost, announce=shown, then=posted, typed=typed, claim=claim
     )
-
-
-def _url(ctx: Ctx, post: Post) -> str:
-    """The link to the message a question was posted in."""
-    return message_url(ctx.campaign.guild_id, post.channel_id, int(post.payload["edit"]))
 
 
 def answered_by(ctx: Ctx, question: Question, typed: str) -> Msg:
