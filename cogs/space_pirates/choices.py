@@ -51,6 +51,7 @@ from bot.rules.space_pirates import ChoiceOutcome
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
 from bot.rules.space_pirates import force_choices
+from bot.rules.space_pirates.mercenaries import upkeep_to_end
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution
@@ -395,11 +396,9 @@ async def dismiss_with_upkeep(
     contract": nothing is owed and the resolution goes on (`confirmed`: the dismissal's
     confirmation, closed with it). False when none is waiting."""
     state, _ = await ctx.read()
-    due = next((d for d in state.upkeep_due if d.contract == contract), None)
+    due = upkeep_to_end(state, None if ctx.is_gm else faction, contract)
     if due is None:
         return False
-    if not ctx.is_gm and due.owner != faction:
-        raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
     await answer_question(
         ctx,
         due.choice_id,
