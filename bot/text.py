@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Iterable
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 from typing import Annotated
 from typing import Any
 
@@ -16,6 +17,9 @@ from pydantic import BeforeValidator
 from bot.errors import GameError
 from bot.i18n import Msg
 from bot.i18n import MsgList
+
+if TYPE_CHECKING:
+    from bot.storage.outbox import OutboxMessage
 
 
 def split_top_level(text: str, separators: str = ",;\n") -> list[str]:
@@ -338,6 +342,20 @@ def faces_text(faces: Sequence[int]) -> str:
     return ", ".join(str(face) for face in faces) or "—"
 
 
+NONE_DASHES = frozenset({"-", "\u2014", "\u2013", "\u2212"})  # -, and a phone's —, – and −
+
+
+def typed_none(text: str | None) -> bool:
+    """Whether a player typed `-` for "none" (nobody, no Holding, no contacts), a phone's
+    em dash, en dash or minus sign read as the same."""
+    return text is not None and text.strip() in NONE_DASHES
+
+
 def message_url(guild_id: int, channel_id: int, message_id: int) -> str:
     """The link that opens a posted message (a question a reply points to)."""
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def post_url(guild_id: int, row: OutboxMessage) -> str:
+    """The link that opens the message an outbox row was posted as (its `payload["edit"]`)."""
+    return message_url(guild_id, row.channel_id, int(row.payload["edit"]))

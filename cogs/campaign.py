@@ -66,7 +66,7 @@ from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
-from bot.text import message_url
+from bot.text import post_url
 from bot.text import same_name
 from bot.text import shown
 from bot.turn_flow import ON_DEADLINE
@@ -131,7 +131,7 @@ async def factions_played_by(
 def question_link(ctx: Context, row: OutboxMessage) -> str:
     """A line naming a question's post by its title, as the channel shows it, with a link
     to its message."""
-    url = message_url(ctx.campaign.guild_id, row.channel_id, int(row.payload["edit"]))
+    url = post_url(ctx.campaign.guild_id, row)
     if not row.title:
         return ctx.pt("campaign.joined_question_untitled", url=url)
     return ctx.pt("campaign.joined_question", title=row.title, url=url)

@@ -73,6 +73,7 @@ from bot.scaffold import still_open
 from bot.text import message_url
 from bot.text import shown
 from bot.text import split_top_level
+from bot.text import typed_none
 from cogs.company_raids.render import change_embeds
 from cogs.company_raids.render import ping_text
 from cogs.company_raids.render import settled_embed
@@ -91,7 +92,6 @@ C = "company."
 Name = app_commands.Range[str, 1, 60]  # a Company's, a piece's or a Holding's name
 Amount = app_commands.Range[int, 0, 10**12]  # a fine or a value (CR-I16: whole amounts)
 IncidentNo = app_commands.Range[int, 1, 10**9]  # an incident's number
-CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
 # What a board change's confirmation asks, from the state before it and what it would do.
 BoardQuestion = Callable[[CompanyRaidsState, Applied[RaidOutcome, CompanyRaidsSettings]], Question]
@@ -125,8 +125,8 @@ class CompanyRaidsCog(BotCog):
     ) -> None:
         """Section 1, CR-I4: the players register each Company with its owner and fine."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        faction = None if _cleared(owner) else _owner(ctx, owner)
-        label = None if _cleared(holding) else holding
+        faction = None if typed_none(owner) else _owner(ctx, owner)
+        label = None if typed_none(holding) else holding
         await _register(ctx, register_company, name, faction, fine=fine, holding=label)
 
     @who("owner")
@@ -150,10 +150,10 @@ class CompanyRaidsCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         new_owner: str | Unchanged | None = KEEP
         if owner is not None:
-            new_owner = None if owner.strip() == CLEAR else _owner(ctx, owner)
+            new_owner = None if typed_none(owner) else _owner(ctx, owner)
         new_holding: str | Unchanged | None = KEEP
         if holding is not None:
-            new_holding = None if holding.strip() == CLEAR else holding
+            new_holding = None if typed_none(holding) else holding
         await _on_board(
             ctx,
             edit_company,
@@ -232,7 +232,7 @@ class CompanyRaidsCog(BotCog):
     ) -> None:
         """CR-5.5, CR-5.12, CR-I11: the owner's assets that reach the Joker."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        names = [n for n in split_top_level(companies) if n.strip() and n.strip() != CLEAR]
+        names = [n for n in split_top_level(companies) if n.strip() and not typed_none(n)]
         await _board(
             ctx,
             lambda state, settings: declare_joker_holding(
@@ -380,11 +380,6 @@ class CompanyRaidsCog(BotCog):
 
 
 # --- helpers behind the commands -----------------------------------------------------------
-
-
-def _cleared(text: str | None) -> bool:
-    """`-` typed for an owner or a Holding: nobody, none (README)."""
-    return text is not None and text.strip() == CLEAR
 
 
 def _owner(ctx: Ctx, owner: str | None) -> str | None:

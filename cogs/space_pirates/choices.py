@@ -51,6 +51,7 @@ from bot.rules.space_pirates import ChoiceOutcome
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
 from bot.rules.space_pirates import force_choices
+from bot.rules.space_pirates.mercenaries import upkeep_to_end
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution
@@ -62,7 +63,7 @@ from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied
 from bot.scaffold import ChoiceClaim
 from bot.scaffold import RulesetContext
-from bot.text import message_url
+from bot.text import post_url
 from bot.text import shown
 from cogs.space_pirates.common import REPORT
 from cogs.space_pirates.common import C
@@ -334,7 +335,7 @@ async def answer_question(
         embeds = lines_embeds(title, done.outcome.lines, locale, colour=colour, **params)
         posts = list(done.after or ())
         if posts:  # the question redrawn tells the story: the reply names how it ended
-            url = _url(ctx, posts[0][1])
+            url = post_url(ctx.campaign.guild_id, posts[0][1])
             there = [t("question.settled_there", locale, url=url)]
             embeds = texts_embeds(title, there, locale, colour=colour, **params)
         answered = Announcement(
@@ -368,11 +369,6 @@ async def answer_question(
     )
 
 
-def _url(ctx: Ctx, post: Post) -> str:
-    """The link to the message a question was posted in."""
-    return message_url(ctx.campaign.guild_id, post.channel_id, int(post.payload["edit"]))
-
-
 def answered_by(ctx: Ctx, question: Question, typed: str) -> Msg:
     """SP-I45: how a question answered by a typed command was settled: by its player, or
     by a GM who does not play its faction, with that command (as the reader names it)."""
@@ -400,11 +396,9 @@ async def dismiss_with_upkeep(
     contract": nothing is owed and the resolution goes on (`confirmed`: the dismissal's
     confirmation, closed with it). False when none is waiting."""
     state, _ = await ctx.read()
-    due = next((d for d in state.upkeep_due if d.contract == contract), None)
+    due = upkeep_to_end(state, None if ctx.is_gm else faction, contract)
     if due is None:
         return False
-    if not ctx.is_gm and due.owner != faction:
-        raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
     await answer_question(
         ctx,
         due.choice_id,

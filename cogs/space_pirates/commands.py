@@ -62,6 +62,7 @@ from bot.scaffold import matching_choices
 from bot.scaffold import owned_choices
 from bot.scaffold import state_for
 from bot.text import shown
+from bot.text import typed_none
 from cogs.space_pirates import choices
 from cogs.space_pirates import operations
 from cogs.space_pirates import reports
@@ -82,7 +83,6 @@ from cogs.space_pirates.render import planet_line
 from cogs.space_pirates.render import route_line
 
 Listing = app_commands.Range[str, 1, 500]  # a list as typed: ships, shares or numbers
-CLEAR = {"-", "—", "–", "−"}  # "- for none", as a phone may type the dash
 
 STATIONS = [
     app_commands.Choice(name="reserve", value="reserve"),
@@ -479,7 +479,7 @@ class SpacePiratesCog(commands.Cog):
             lines = [Msg(C + "contacts.set", faction=who, contacts=known), Msg(C + "contacts.how")]
             await reply(interaction, embeds=change_embeds(lines, ctx.locale), ephemeral=True)
             return
-        typed = "" if factions.strip() in CLEAR else factions
+        typed = "" if typed_none(factions) else factions
         names = list(dict.fromkeys(parse_factions(typed, ctx.factions)))  # each once
 
         def told(old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:

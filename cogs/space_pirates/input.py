@@ -99,7 +99,7 @@ def parse_ships(
             role = ROLES[words.pop().lower()]
         if not words and role == "transport":
             words = ["transport"]
-        if not words or not 1 <= count <= MAX_SHIPS:
+        if not words:
             raise RuleViolation(C + "error.ships_format", text=part.strip()[:64])
         ship_class = _ship_class(" ".join(words), combat)
         if not typed_role and not combat.is_combat_class(ship_class):

@@ -21,7 +21,6 @@ from bot.dice import Dice
 from bot.dice_stats import NOBODY
 from bot.dice_stats import Credits
 from bot.errors import GameError
-from bot.errors import NotAllowed
 from bot.i18n import Msg
 from bot.interactions import Context
 from bot.interactions import cancel_choice
@@ -48,6 +47,7 @@ from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.mercenaries import assault_left
 from bot.rules.space_pirates.mercenaries import dismiss_contract
+from bot.rules.space_pirates.mercenaries import quote_dismiss
 from bot.rules.space_pirates.mercenaries import quote_hire
 from bot.rules.space_pirates.mercenaries import station_contract
 from bot.rules.space_pirates.messages import assault_force_msg
@@ -130,7 +130,10 @@ def quote(
     while a resolution runs, SP-I40)."""
     op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
     if op == "dismiss":
-        return _dismissal(state, operation)
+        contract = int(p["contract"])
+        due = quote_dismiss(state, faction, contract, turn)  # the upkeep it ends, if one waits
+        upkeep = [] if due is None else [Msg(C + "quote.dismiss_upkeep", upkeep=due.amount)]
+        return [Msg(C + "quote.dismiss", id=contract), *upkeep]
     operations_open(state)
     if op == "locate":
         q = quote_locate(state, settings, faction, turn)
@@ -183,22 +186,6 @@ def quote(
     r = quote_recall(state, settings, faction, p["group"], turn, p.get("ships"))
     pct = settings.privateer_recall_cost_pct
     return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value, pct=pct)]
-
-
-def _dismissal(state: SpacePiratesState, operation: Operation) -> list[Msg]:
-    """What ending a contract does, asked before it is done (SP-I35): a contract whose upkeep
-    the paused resolution waits on is ended by answering that upkeep (nothing is owed),
-    any other only between resolutions; refused at once as the dismissal would be."""
-    contract = int(operation.params["contract"])
-    asked = Msg(C + "quote.dismiss", id=contract)
-    due = next((d for d in state.upkeep_due if d.contract == contract), None)
-    if due is None:
-        operations_open(state)
-        dismiss_contract(state, operation.faction, contract, operation.turn)
-        return [asked]
-    if due.owner != operation.faction:
-        raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
-    return [asked, Msg(C + "quote.dismiss_upkeep", upkeep=due.amount)]
 
 
 def _assault_force(p: Params) -> Msg:
@@ -355,10 +342,10 @@ def act(
     operation: Operation,
     bribers: SealedBribers | None = None,
 ) -> Change:
-    """What costs nothing runs at once: dismissing or stationing a contract (SP-I35), the
-    victim's answer to a bribed attack offered at placement (SP-I34) and withdrawing a bribe
-    after its roll (SP-I33, `bribe_withdraw_after_roll`; `bribers` names who paid the sealed
-    bribes)."""
+    """What costs nothing: stationing a contract (SP-I35), the victim's answer to a bribed
+    attack offered at placement (SP-I34) and withdrawing a bribe after its roll (SP-I33,
+    `bribe_withdraw_after_roll`; `bribers` names who paid the sealed bribes) run at once
+    (`direct`); dismissing a contract (SP-I35) runs once its player confirms (`perform`)."""
     op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
     if op == "offer":  # an answer to a pending choice: taken even while a resolution runs
         new = answer_bribe_offer(state, settings, p["bribe"], faction, p["accept"])

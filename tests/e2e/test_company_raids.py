@@ -1029,6 +1029,18 @@ async def test_a_gm_registers_an_unowned_company_with_a_dash(board):
     assert "Mine" not in await board_shown(board)
 
 
+async def test_a_phones_dash_clears_a_companys_holding(board):
+    """README: `-` for none, typed as a phone types it (an em dash), clears the Holding on
+    `/company edit-company` as it clears `/pirates contacts` (CR-I4, CR-I6)."""
+    await board.slash("/company add-company name:Free fine:10 holding:Northern", as_="gm")
+    assert "Free: owner nobody, fine 10, Holding Northern" in await board_shown(board)
+
+    edited = await board.slash("/company edit-company name:Free holding:\u2014", as_="gm")
+
+    assert not edited.ephemeral, edited.text()
+    assert "Free: owner nobody, fine 10, no Holding" in await board_shown(board)
+
+
 async def test_a_pieces_value_reads_as_its_price_in_russian(table):
     """CR-I16: a Russian player registering or correcting a piece types «стоимость:», its
     price, while the settings' `value` stays «значение»: one English option name, two

@@ -34,6 +34,8 @@ from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.mercenaries import dismiss_contract
 from bot.rules.space_pirates.mercenaries import mercenary_pool
+from bot.rules.space_pirates.mercenaries import quote_dismiss
+from bot.rules.space_pirates.mercenaries import upkeep_to_end
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import PrivateerGroup
 from bot.rules.space_pirates.models import RegisteredShip
@@ -705,6 +707,29 @@ def test_sp_i35_upkeep_is_a_choice_pay_or_end():
     assert not forced.state.contracts[0].active and forced.forced == {due.choice_id: "end"}
     with pytest.raises(NotAllowed):
         answer_upkeep(result.state, DEFAULTS, due.choice_id, "Boreas", True, scripted())
+
+
+def test_sp_i35_a_dismissal_while_its_upkeep_waits_ends_that_upkeep_for_its_owner_alone():
+    """SP-I35, SP-I40: between resolutions a dismissal is quoted with no upkeep to end; while
+    the resolution waits on the contract's upkeep, dismissing it is quoted as ending that
+    upkeep, by its owner alone (a GM's answer, for any owner); any other dismissal waits for
+    the resolution to end."""
+    state, contract = hired_state()
+    assert quote_dismiss(state, "Aurora", contract.id, 10) is None
+    with pytest.raises(NotAllowed) as between:
+        quote_dismiss(state, "Boreas", contract.id, 10)
+    paused = resolve(state, 10, scripted(20)).state
+    (due,) = paused.upkeep_due
+
+    assert quote_dismiss(paused, "Aurora", contract.id, 11) == due
+    assert upkeep_to_end(paused, None, contract.id) == due
+    with pytest.raises(NotAllowed) as waiting:
+        quote_dismiss(paused, "Boreas", contract.id, 11)
+    assert waiting.value.message("en") == between.value.message("en")
+    assert waiting.value.message("en") == f"Contract #{contract.id} is not yours."
+    with pytest.raises(RuleViolation) as running:
+        quote_dismiss(paused, "Aurora", contract.id + 1, 11)
+    assert running.value.message_key == "space_pirates.error.resolution_running"
 
 
 def test_sp_i35_upkeep_default_end_with_the_setting():

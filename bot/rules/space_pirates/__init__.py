@@ -16,7 +16,8 @@ API at a glance (the cog's calls):
   `operations_open(state)` refuses operations while a resolution runs;
 - reports: `report_lines(RaidReport)`, `player_summary_line`;
 - operations: `quote_locate`/`apply_locate`, `order_base_attack`, `quote_bribe`/`apply_bribe`,
-  `quote_hire`/`apply_hire`, `dismiss_contract`, `station_contract`,
+  `quote_hire`/`apply_hire`, `quote_dismiss`/`dismiss_contract` (`upkeep_to_end`: the waiting
+  upkeep a dismissal ends), `station_contract`,
   `quote_privateers`/`apply_privateers`, `quote_recall`/`apply_recall`;
 - status: `status(state, settings, faction, turn)`.
 """

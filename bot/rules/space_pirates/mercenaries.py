@@ -26,7 +26,9 @@ from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import Station
+from bot.rules.space_pirates.models import UpkeepDue
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.turn import operations_open
 from bot.text import shown
 
 P = "space_pirates."
@@ -194,9 +196,40 @@ def _own_contract(state: SpacePiratesState, faction: str, contract_id: int) -> M
             faction=shown(faction),
             running=numbers_msg(running),
         )
-    if contract.owner != faction:
-        raise NotAllowed(f"{P}error.not_your_contract", contract=contract_id)
+    _refuse_others(contract.owner, faction, contract_id)
     return contract
+
+
+def _refuse_others(owner: str, faction: str | None, contract_id: int) -> None:
+    """A contract is dismissed, stationed or its upkeep ended by its owner alone (SP-I35);
+    `faction` None: a GM's answer, for any owner."""
+    if faction is not None and owner != faction:
+        raise NotAllowed(f"{P}error.not_your_contract", contract=contract_id)
+
+
+def upkeep_to_end(
+    state: SpacePiratesState, faction: str | None, contract_id: int
+) -> UpkeepDue | None:
+    """The upkeep of the contract that the paused resolution waits on, which dismissing the
+    contract answers "end the contract": nothing is owed (SP-I35, SP-I45). Refused unless
+    the contract is `faction`'s (None: a GM's answer); None when no upkeep of it waits."""
+    due = next((d for d in state.upkeep_due if d.contract == contract_id), None)
+    if due is not None:
+        _refuse_others(due.owner, faction, contract_id)
+    return due
+
+
+def quote_dismiss(
+    state: SpacePiratesState, faction: str, contract_id: int, turn: int
+) -> UpkeepDue | None:
+    """A dismissal asked before it is done (SP-I35): the waiting upkeep it ends
+    (`upkeep_to_end`), or None, having refused as the dismissal would: a contract with no
+    upkeep waiting is dismissed only between resolutions (SP-I40)."""
+    due = upkeep_to_end(state, faction, contract_id)
+    if due is None:
+        operations_open(state)
+        dismiss_contract(state, faction, contract_id, turn)
+    return due
 
 
 def dismiss_contract(

@@ -181,9 +181,8 @@ def status(
                     turn=group.returns_turn or 0,
                 )
             )
-    reserve = state.players[faction].reserve if faction in state.players else []
-    if reserve:  # back from privateering, waiting to be registered again (SP-10.8)
-        lines.append(Msg(f"{P}status.reserve", ships=ships_numbered(reserve)))
+    if record.reserve:  # back from privateering, waiting to be registered again (SP-10.8)
+        lines.append(Msg(f"{P}status.reserve", ships=ships_numbered(record.reserve)))
     for bribe in bribes_visible_to(state, faction, sealed=sealed):
         lines.append(
             Msg(
