@@ -52,39 +52,44 @@ def with_own_company() -> CompanyRaidsState:
     return cr.register_company(state, helpers.DEFAULTS, "Wasteland", owner=None, fine=0).state
 
 
+def landing(piece: str, company: str, **options: Any) -> Callable[[CompanyRaidsState], object]:
+    """The command landing `piece` on `company`, with a roller that fails the test if used."""
+    return lambda s: cr.land(s, helpers.DEFAULTS, piece, company, helpers.no_dice(), **options)
+
+
 REFUSALS: list[tuple[str, Callable[[], CompanyRaidsState], Callable[[Any], object], type, str]] = [
     (
         "second landing while the incident is open",
         after_landing,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
+        landing("Broker", "Steelworks"),
         Conflict,
         "company_raids.error.piece_in_incident",
     ),
     (
         "raiding the same Company again without re-entering",
         after_pay,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
+        landing("Broker", "Steelworks"),
         RuleViolation,
         "company_raids.error.must_reenter",
     ),
     (
         "landing on one's own Company",
         with_own_company,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Docks", helpers.no_dice()),
+        landing("Broker", "Docks"),
         RuleViolation,
         "company_raids.error.own_company",
     ),
     (
         "landing on an unowned Company",
         with_own_company,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Wasteland", helpers.no_dice()),
+        landing("Broker", "Wasteland"),
         RuleViolation,
         "company_raids.error.unowned_company",
     ),
     (
         "a destroyed piece landing",
         destroyed_broker,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
+        landing("Broker", "Steelworks"),
         RuleViolation,
         "company_raids.error.piece_destroyed",
     ),
@@ -105,23 +110,21 @@ REFUSALS: list[tuple[str, Callable[[], CompanyRaidsState], Callable[[Any], objec
     (
         "an unknown piece",
         helpers.steelworks_board,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Ghost", "Steelworks", helpers.no_dice()),
+        landing("Ghost", "Steelworks"),
         NotFound,
         "company_raids.error.unknown_piece",
     ),
     (
         "an unknown Company",
         helpers.steelworks_board,
-        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Atlantis", helpers.no_dice()),
+        landing("Broker", "Atlantis"),
         NotFound,
         "company_raids.error.unknown_company",
     ),
     (
         "another player's piece",
         helpers.steelworks_board,
-        lambda s: cr.land(
-            s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice(), by_faction="Boris"
-        ),
+        landing("Broker", "Steelworks", by_faction="Boris"),
         NotAllowed,
         "company_raids.error.not_your_piece",
     ),

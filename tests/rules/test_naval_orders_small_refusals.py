@@ -78,20 +78,25 @@ def in_layover():
     return state
 
 
+def reported_by_the_gm_only(state: NavalOrdersState, location: str, turn: int) -> tuple[str, str]:
+    """Hood's player reporting Hood in `location` on `turn` is refused, and the GM reporting
+    it there is accepted: the refusal in English and in Russian."""
+    command = ReportPosition(faction="Britain", force="Hood", location=location)
+    with pytest.raises(RuleViolation) as refused:
+        report_position(state, support.DEFAULTS, command, turn)
+    by_gm = command.model_copy(update={"by_gm": True})
+    moved = report_position(state, support.DEFAULTS, by_gm, turn).state
+    assert moved.forces["hood"].location == location
+    return refused.value.message("en"), refused.value.message("ru")
+
+
 def test_a_move_in_the_layover_says_until_when_and_who_can_correct_it():
     """NO-2.11: the refusal names the layover's last turn, the turn the force may move again,
     and that the GM can correct its place; the GM's report is still accepted."""
-    state = in_layover()
-    command = ReportPosition(faction="Britain", force="Hood", location="14")
-    with pytest.raises(RuleViolation) as refused:
-        report_position(state, support.DEFAULTS, command, 4)
-    en = refused.value.message("en")
+    en, ru = reported_by_the_gm_only(in_layover(), "14", 4)
     assert "until the end of turn 4" in en and "from turn 5" in en and "GM" in en
     assert "NO-2.11" in en
-    ru = refused.value.message("ru")
     assert "до конца хода 4" in ru and "с хода 5" in ru and "ведущий" in ru
-    by_gm = command.model_copy(update={"by_gm": True})
-    assert report_position(state, support.DEFAULTS, by_gm, 4).state.forces["hood"].location == "14"
 
 
 def test_a_players_order_after_the_gms_says_the_gm_gave_it_and_which():
@@ -141,18 +146,11 @@ def test_a_raiding_force_cannot_leave_its_raiding_location():
     """NO-2.8, NO-I12: raiding in 22, Hood's player reporting it in 14 is refused, as a move
     in the layover is, in both languages; in port in 22 is no move away, and the GM can
     still correct its place."""
-    state = raiding()
-    command = ReportPosition(faction="Britain", force="Hood", location="14")
-    with pytest.raises(RuleViolation) as refused:
-        report_position(state, support.DEFAULTS, command, 2)
-    en = refused.value.message("en")
+    en, ru = reported_by_the_gm_only(raiding(), "14", 2)
     assert en.startswith("Hood is raiding in location 22 and cannot leave it while the raid")
     assert "NO-2.8" in en and "NO-I12" in en and "GM" in en
-    ru = refused.value.message("ru")
     assert ru.startswith("Соединение «Hood» ведёт рейдерство в локации 22 и, пока оно длится,")
     assert "NO-2.8" in ru and "ведущий" in ru
-    by_gm = command.model_copy(update={"by_gm": True})
-    assert report_position(state, support.DEFAULTS, by_gm, 2).state.forces["hood"].location == "14"
 
 
 def test_a_raid_that_has_ended_leaves_its_location():
@@ -170,17 +168,11 @@ def test_a_force_cannot_move_after_its_battle():
     reporting it in 23 afterwards is refused, in both languages, naming the turn it may
     move again; the GM can correct its place."""
     state = support.command_test(raiding(), "Hood", "own", [6, 6], 2, convoy=True).state
-    command = ReportPosition(faction="Britain", force="Hood", location="23")
-    with pytest.raises(RuleViolation) as refused:
-        report_position(state, support.DEFAULTS, command, 2)
-    en = refused.value.message("en")
+    en, ru = reported_by_the_gm_only(state, "23", 2)
     assert en.startswith("Hood passed its command test to fight in location 22 this turn")
     assert "NO-2.12" in en and "NO-I4" in en and "from turn 3" in en and "GM" in en
-    ru = refused.value.message("ru")
     assert ru.startswith("Соединение «Hood» прошло тест на командование")
     assert "после боя оно не может двигаться" in ru and "с хода 3" in ru
-    by_gm = command.model_copy(update={"by_gm": True})
-    assert report_position(state, support.DEFAULTS, by_gm, 2).state.forces["hood"].location == "23"
 
 
 def test_a_force_attacking_elsewhere_moves_to_its_battle_and_no_further():
