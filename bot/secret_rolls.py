@@ -242,10 +242,21 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     if not is_roll(payload):
         return None
     faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
-    expression = dice_expr.parse(str(payload["options"]["dice"]))
+    expression = rolled_expression(payload)
     return dice_expr.evaluate(
         expression, Dice.scripted(faces), reason=payload["options"].get("reason")
     )
+
+
+def rolled_expression(payload: dict[str, Any]) -> dice_expr.DiceExpression:
+    """The expression a secret `/roll` was made with: its `dice` as typed, or, when that
+    named one of the roller's saved rolls (`/roll dice:attack`), the expression the roll
+    records in its outcome, as rolled then (the saved roll may be saved again or deleted
+    since)."""
+    try:
+        return dice_expr.parse(str(payload["options"]["dice"]))
+    except dice_expr.DiceExpressionError:
+        return dice_expr.parse(str(payload["outcome"]["expression"]))
 
 
 @dataclass(frozen=True)
