@@ -33,6 +33,7 @@ from typing import Final
 
 from bot import dice_expr
 from bot.dice import Dice
+from bot.dice import RollRecord
 from bot.errors import Conflict
 from bot.errors import NotAllowed
 from bot.errors import NotFound
@@ -245,6 +246,25 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     expression = rolled_expression(payload)
     return dice_expr.evaluate(
         expression, Dice.scripted(faces), reason=payload["options"].get("reason")
+    )
+
+
+def payload_rolls(payload: dict[str, Any]) -> tuple[RollRecord, ...]:
+    """The rolls a hidden part keeps (its stored rows), as an entry's own rolls read, for
+    `/history show` of a secret `/roll` once revealed."""
+    return tuple(
+        RollRecord(
+            purpose=str(row[0]),
+            clause=row[1],
+            notation=str(row[2]),
+            sides=int(row[3]),
+            faces=parse_faces(str(row[4])),
+            modifier=int(row[5]),
+            total=int(row[6]),
+            target=row[7],
+            successes=row[8],
+        )
+        for row in payload["rolls"]
     )
 
 
