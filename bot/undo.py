@@ -277,7 +277,13 @@ class UndoService:
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))
-            span = unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}"
+            # several entries are told in the plural («Записи №3–5 … отменены»)
+            span: dict[str, Any] = (
+                {"seq": unit.first_seq}
+                if len(undid) == 1
+                else {"first": unit.first_seq, "last": unit.last_seq}
+            )
+            plural = "" if len(undid) == 1 else "_span"
             turn = closed_turn(unit)
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             deadline = None
@@ -286,8 +292,8 @@ class UndoService:
                 reopened["deadline_cleared"] = True
             if turn is None:
                 summary = Msg(  # the reason as the GM typed it (`shown`)
-                    "undo.summary",
-                    seq=span,
+                    "undo.summary" + plural,
+                    **span,
                     command=command_msg(entry.command),
                     reason=shown(reason),
                 )
@@ -300,8 +306,8 @@ class UndoService:
                     stands = deadline[0] == DEADLINE_KEPT
                     reopened["deadline_kept" if stands else "deadline_cleared"] = True
                 summary = Msg(
-                    "undo.summary_turn_end",
-                    seq=span,
+                    "undo.summary_turn_end" + plural,
+                    **span,
                     turn=turn,
                     reason=shown(reason),
                     commitment=reopened["seed_commitment"]["sha256"],
