@@ -117,3 +117,14 @@ async def test_a_saved_roll_named_like_another_is_refused(campaign):
     assert listed.embed.description == "**Attack** — `1d20+5`"
     again = await campaign.slash("/rolls save name:ATTACK expression:1d20+6", as_="player1")
     assert not again.embed.description or "looks too much" not in again.text()
+
+
+async def test_saved_rolls_numbered_alike_are_listed_in_their_numbers_order(campaign):
+    """`r2` comes before `r10`, in the list and in the autocomplete, as a player counts."""
+    for name in ("r10", "r2", "R1", "attack"):
+        await campaign.slash(f"/rolls save name:{name} expression:1d6", as_="player1")
+    listed = await campaign.slash("/rolls list", as_="player1")
+    names = [line.split("**")[1] for line in listed.embed.description.splitlines()]
+    assert names == ["attack", "R1", "r2", "r10"], names
+    offered = await campaign.autocomplete("/roll dice:r", as_="player1")
+    assert [c.value for c in offered] == ["R1", "r2", "r10"]
