@@ -174,6 +174,14 @@ def clean_reason(reason: str) -> str:
     return clean_text(reason, REASON_MAX, error="error.undo.reason")
 
 
+def not_undoable(entry: AuditEntry) -> Conflict:
+    """The refusal of an undo that reaches an entry without its undo journal: the campaign's
+    creation, never undone, or a command whose journal is no longer kept (past the
+    campaign's undo budget, `bot/storage/undo.py`, or written before undo existed)."""
+    key = "error.undo.not_undoable" if entry.command == "campaign create" else "error.undo.too_old"
+    return Conflict(key, seq=entry.seq, command=entry.command)
+
+
 class UndoService:
     """Preview and apply a GM's undo."""
 
@@ -208,7 +216,7 @@ class UndoService:
         if entry is None:
             raise NotFound("error.undo.nothing")
         if unit is None:
-            raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
+            raise not_undoable(entry)
         entries = [
             e
             for seq in range(unit.first_seq, unit.last_seq + 1)
@@ -254,7 +262,7 @@ class UndoService:
             if entry is None:
                 raise NotFound("error.undo.nothing")
             if unit is None:
-                raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
+                raise not_undoable(entry)
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             left = await states_left(uow, unit)
