@@ -216,13 +216,18 @@ async def roll(
     dice: str,
     reason: str | None,
     faction: str | None,
+    saved: str | None = None,
 ) -> SecretResult:
-    """Roll an expression in secret: an entry without visible faces, the hidden part kept."""
+    """Roll an expression in secret: an entry without visible faces, the hidden part kept
+    (`saved`: the expression of the saved roll `dice` names, as a roll in the open logs it)."""
     result = dice_expr.evaluate(expression, uow.dice, reason=reason)
+    options: dict[str, Any] = {"dice": dice, "reason": reason}
+    if saved is not None:
+        options["saved"] = saved
     entry, digest = await append_secret(
         uow,
         "roll",
-        options={"dice": dice, "reason": reason},
+        options=options,
         outcome={
             "summary": f"{expression.canonical} = {dice_expr.totals_text(result)}",
             **result.to_json(),
