@@ -9,6 +9,7 @@ in here; nothing here imports discord.
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import AsyncIterator
 from collections.abc import Awaitable
 from collections.abc import Callable
@@ -625,8 +626,9 @@ class CampaignService:
     # expression is audited like any roll, with the expression it stood for.
 
     async def saved_rolls(self, campaign_id: int, user_id: int) -> list[SavedRoll]:
-        """A player's saved rolls in a campaign, by name."""
-        return await self.saved.of_player(campaign_id, user_id)
+        """A player's saved rolls in a campaign, by name, its numbers by their value (`r2`
+        before `r10`)."""
+        return sorted(await self.saved.of_player(campaign_id, user_id), key=_counted)
 
     async def saved_roll(self, campaign_id: int, user_id: int, name: str) -> SavedRoll | None:
         """A player's saved roll by name (compared case- and width-insensitively)."""
@@ -1161,3 +1163,11 @@ class CampaignService:
         for key in campaign.rulesets:
             sections[key] = (await self.state(campaign, key))[1]
         return sections
+
+
+def _counted(roll: SavedRoll) -> tuple[str, ...]:
+    """A saved roll's name as a player counts it: its runs of digits by their value (the
+    split puts them at the odd places, padded to one width: a name is at most
+    SAVED_ROLL_NAME_MAX characters)."""
+    parts = re.split(r"(\d+)", name_key(roll.name))
+    return tuple(part.zfill(SAVED_ROLL_NAME_MAX) if i % 2 else part for i, part in enumerate(parts))

@@ -33,6 +33,7 @@ from typing import Final
 
 from bot import dice_expr
 from bot.dice import Dice
+from bot.dice import RollRecord
 from bot.errors import Conflict
 from bot.errors import NotAllowed
 from bot.errors import NotFound
@@ -215,13 +216,18 @@ async def roll(
     dice: str,
     reason: str | None,
     faction: str | None,
+    saved: str | None = None,
 ) -> SecretResult:
-    """Roll an expression in secret: an entry without visible faces, the hidden part kept."""
+    """Roll an expression in secret: an entry without visible faces, the hidden part kept
+    (`saved`: the expression of the saved roll `dice` names, as a roll in the open logs it)."""
     result = dice_expr.evaluate(expression, uow.dice, reason=reason)
+    options: dict[str, Any] = {"dice": dice, "reason": reason}
+    if saved is not None:
+        options["saved"] = saved
     entry, digest = await append_secret(
         uow,
         "roll",
-        options={"dice": dice, "reason": reason},
+        options=options,
         outcome={
             "summary": f"{expression.canonical} = {dice_expr.totals_text(result)}",
             **result.to_json(),
@@ -242,10 +248,40 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     if not is_roll(payload):
         return None
     faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
-    expression = dice_expr.parse(str(payload["options"]["dice"]))
+    expression = rolled_expression(payload)
     return dice_expr.evaluate(
         expression, Dice.scripted(faces), reason=payload["options"].get("reason")
     )
+
+
+def payload_rolls(payload: dict[str, Any]) -> tuple[RollRecord, ...]:
+    """The rolls a hidden part keeps (its stored rows), as an entry's own rolls read, for
+    `/history show` of a secret `/roll` once revealed."""
+    return tuple(
+        RollRecord(
+            purpose=str(row[0]),
+            clause=row[1],
+            notation=str(row[2]),
+            sides=int(row[3]),
+            faces=parse_faces(str(row[4])),
+            modifier=int(row[5]),
+            total=int(row[6]),
+            target=row[7],
+            successes=row[8],
+        )
+        for row in payload["rolls"]
+    )
+
+
+def rolled_expression(payload: dict[str, Any]) -> dice_expr.DiceExpression:
+    """The expression a secret `/roll` was made with: its `dice` as typed, or, when that
+    named one of the roller's saved rolls (`/roll dice:attack`), the expression the roll
+    records in its outcome, as rolled then (the saved roll may be saved again or deleted
+    since)."""
+    try:
+        return dice_expr.parse(str(payload["options"]["dice"]))
+    except dice_expr.DiceExpressionError:
+        return dice_expr.parse(str(payload["outcome"]["expression"]))
 
 
 @dataclass(frozen=True)

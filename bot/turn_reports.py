@@ -104,7 +104,8 @@ def revealed_lines(report: TurnEndReport, locale: str) -> list[str]:
         params: dict[str, Any] = {
             "entry": revealed.secret.seq,
             "who": f"<@{revealed.secret.actor_id}>",
-            "roll": roll.render(locale),
+            # a repeated roll's numbered lines stay on its line of the list
+            "roll": roll.render(locale).replace("\n", "; "),
         }
         if reason:
             line = t("turn.end.revealed.line_reason", locale, reason=shown(reason), **params)

@@ -174,6 +174,14 @@ def clean_reason(reason: str) -> str:
     return clean_text(reason, REASON_MAX, error="error.undo.reason")
 
 
+def not_undoable(entry: AuditEntry) -> Conflict:
+    """The refusal of an undo that reaches an entry without its undo journal: the campaign's
+    creation, never undone, or a command whose journal is no longer kept (past the
+    campaign's undo budget, `bot/storage/undo.py`, or written before undo existed)."""
+    key = "error.undo.not_undoable" if entry.command == "campaign create" else "error.undo.too_old"
+    return Conflict(key, seq=entry.seq, command=entry.command)
+
+
 class UndoService:
     """Preview and apply a GM's undo."""
 
@@ -208,7 +216,7 @@ class UndoService:
         if entry is None:
             raise NotFound("error.undo.nothing")
         if unit is None:
-            raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
+            raise not_undoable(entry)
         entries = [
             e
             for seq in range(unit.first_seq, unit.last_seq + 1)
@@ -254,7 +262,7 @@ class UndoService:
             if entry is None:
                 raise NotFound("error.undo.nothing")
             if unit is None:
-                raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
+                raise not_undoable(entry)
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             left = await states_left(uow, unit)
@@ -277,7 +285,13 @@ class UndoService:
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))
-            span = unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}"
+            # several entries are told in the plural («Записи №3–5 … отменены»)
+            span: dict[str, Any] = (
+                {"seq": unit.first_seq}
+                if len(undid) == 1
+                else {"first": unit.first_seq, "last": unit.last_seq}
+            )
+            plural = "" if len(undid) == 1 else "_span"
             turn = closed_turn(unit)
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             deadline = None
@@ -286,8 +300,8 @@ class UndoService:
                 reopened["deadline_cleared"] = True
             if turn is None:
                 summary = Msg(  # the reason as the GM typed it (`shown`)
-                    "undo.summary",
-                    seq=span,
+                    "undo.summary" + plural,
+                    **span,
                     command=command_msg(entry.command),
                     reason=shown(reason),
                 )
@@ -300,8 +314,8 @@ class UndoService:
                     stands = deadline[0] == DEADLINE_KEPT
                     reopened["deadline_kept" if stands else "deadline_cleared"] = True
                 summary = Msg(
-                    "undo.summary_turn_end",
-                    seq=span,
+                    "undo.summary_turn_end" + plural,
+                    **span,
                     turn=turn,
                     reason=shown(reason),
                     commitment=reopened["seed_commitment"]["sha256"],

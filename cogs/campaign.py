@@ -320,6 +320,11 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         kind, target, mention = _gm_target(user, role)
+        if role is not None and role.is_default():
+            # every member has it, and a GM role is read from a member's other roles
+            raise GameError("error.gm_everyone")
+        if user is not None and user.bot:
+            raise GameError("error.gm_bot", who=mention)
         answer: Answer[None] = Answer(
             interaction,
             lambda _: [_gm_changed(ctx.pt("campaign.gm.added", who=mention))],

@@ -120,7 +120,8 @@ class DiceCog(commands.Cog):
             if f.user_id == ctx.actor.user_id
         ]
         if secret:
-            await roll_in_secret(interaction, ctx, expression, dice, reason, factions)
+            expressed = saved.expression if saved is not None else None
+            await roll_in_secret(interaction, ctx, expression, dice, reason, factions, expressed)
             return
         options: dict[str, Any] = {"dice": dice, "reason": reason}
         if saved is not None:

@@ -881,6 +881,11 @@ async def show_embed(
     options = found.options
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
+    rolls = found.rolls
+    secret = await revealed_secret_roll(ctx, found)
+    if secret is not None:  # once revealed, read as a roll made in the open
+        options = {**secret["options"], **found.options}
+        rolls = secret_rolls.payload_rolls(secret)
     text = await entry_text(ctx, found, kept, locale)
     undo = await ctx.service.log.undone_by(ctx.campaign.id, found.seq)
     if undo is not None:  # it reads first: the entry no longer stands
@@ -930,7 +935,7 @@ async def show_embed(
             say("history.show.dice_message"),
             say("history.show.dice_message.value", message=str(message), turn=ended),
         )
-    for i, roll in enumerate(found.rolls[:20], start=1):
+    for i, roll in enumerate(rolls[:20], start=1):
         name = f"{i}. {purpose_text(roll.purpose, locale, ruleset=found.ruleset)}" + (
             f" [{roll.clause}]" if roll.clause else ""
         )
@@ -944,12 +949,24 @@ async def show_embed(
                 count=roll.successes or 0,
             )
         add_field(embed, name, value)
-    if len(found.rolls) > 20:
-        add_field(embed, "…", say("history.show.more_rolls", count=len(found.rolls) - 20))
+    if len(rolls) > 20:
+        add_field(embed, "…", say("history.show.more_rolls", count=len(rolls) - 20))
     embed.set_footer(text=f"sha256 {found.hash[:16]}…")
     if hidden is not None:
         add_field(embed, say("history.show.secret_title"), hidden.render(locale))
     return embed
+
+
+async def revealed_secret_roll(ctx: Context, found: AuditEntry) -> dict[str, Any] | None:
+    """The hidden part of a secret `/roll` once revealed (its options as typed, its rolls);
+    None while it is hidden, and for any other entry."""
+    if found.ruleset != CORE or "secret_commitment" not in found.outcome:
+        return None
+    secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
+    if secret is None or secret.revealed_seq is None:
+        return None
+    payload: dict[str, Any] = json.loads(secret.payload)
+    return payload if secret_rolls.is_roll(payload) else None
 
 
 async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:

@@ -35,9 +35,11 @@ async def roll_in_secret(
     dice: str,
     reason: str | None,
     factions: list[str],
+    saved: str | None = None,
 ) -> None:
     """`/roll … secret:true`: the channel sees the entry and its commitment; the roller alone
-    sees the faces (GMs too, with /history show)."""
+    sees the faces (GMs too, with /history show); `saved`: the expression of the saved roll
+    `dice` names."""
     if not ctx.is_gm and not await ctx.service.players_roll_secretly(ctx.campaign.id):
         raise NotAllowed("roll.secret.refused")
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
@@ -47,6 +49,7 @@ async def roll_in_secret(
             dice=dice,
             reason=reason,
             faction=factions[0] if factions else None,
+            saved=saved,
         )
         seq = result.entry.seq
         who = shown(interaction.user.display_name)

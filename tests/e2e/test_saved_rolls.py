@@ -117,3 +117,30 @@ async def test_a_saved_roll_named_like_another_is_refused(campaign):
     assert listed.embed.description == "**Attack** — `1d20+5`"
     again = await campaign.slash("/rolls save name:ATTACK expression:1d20+6", as_="player1")
     assert not again.embed.description or "looks too much" not in again.text()
+
+
+async def test_saved_rolls_numbered_alike_are_listed_in_their_numbers_order(campaign):
+    """`r2` comes before `r10`, in the list and in the autocomplete, as a player counts."""
+    for name in ("r10", "r2", "R1", "attack"):
+        await campaign.slash(f"/rolls save name:{name} expression:1d6", as_="player1")
+    listed = await campaign.slash("/rolls list", as_="player1")
+    names = [line.split("**")[1] for line in listed.embed.description.splitlines()]
+    assert names == ["attack", "R1", "r2", "r10"], names
+    offered = await campaign.autocomplete("/roll dice:r", as_="player1")
+    assert [c.value for c in offered] == ["R1", "r2", "r10"]
+
+
+async def test_history_show_names_the_saved_rolls_expression_in_the_readers_words(campaign):
+    """A roll made by a saved roll's name keeps the expression it stood for, under a label
+    of the reader's language (not the log's word `saved`); a secret one, once revealed, too."""
+    await campaign.slash("/rolls save name:atk expression:1d20+5", as_="gm")
+    campaign.script_dice([12, 3])
+    await campaign.slash("/roll dice:atk", as_="gm")  # entry #2
+    await campaign.slash("/roll dice:atk secret:true", as_="gm")  # entry #3
+    await campaign.slash("/reveal entry:3", as_="gm")
+    for seq in (2, 3):
+        shown = await campaign.slash(f"/history show entry:{seq}", as_="player1")
+        assert "**saved roll**: 1d20+5" in shown.field("Options"), shown.text()
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await campaign.slash("/history show entry:2", as_="player1")
+    assert "**сохранённый бросок**: 1d20+5" in russian.field("Параметры"), russian.text()

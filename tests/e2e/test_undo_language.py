@@ -73,3 +73,24 @@ async def test_a_cancelled_undo_reads_in_the_campaigns_russian(campaign):
     assert cancelled.embed.title.startswith("Отмена №") and "не состоялась" in (
         cancelled.embed.title
     )
+
+
+async def test_a_russian_undo_of_several_entries_speaks_of_them_in_the_plural(campaign):
+    """The undo of a turn's end (several entries) says «Записи №…–… отменены» in its log
+    line, as its title does; one entry stays «Запись №… отменена»."""
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "Завершить ход 1", as_="gm")
+    asked = await campaign.slash("/history undo reason:рано", as_="gm")
+    done = await campaign.click(asked, "Отменить", as_="gm")
+    first, last = done.embed.title.removeprefix("↩️ Записи №").removesuffix(" отменены").split("–")
+    listed = (await campaign.slash("/history list", as_="player1")).embed.description
+    assert f"Записи №{first}–{last} (конец хода 1) отменены: рано. Ход 1 снова открыт" in listed
+
+    campaign.script_dice([3])
+    await campaign.slash("/roll dice:1d6", as_="player1")
+    asked = await campaign.slash("/history undo reason:лишний", as_="gm")
+    done = await campaign.click(asked, "Отменить", as_="gm")
+    seq = done.embed.title.removeprefix("↩️ Запись №").removesuffix(" отменена")
+    listed = (await campaign.slash("/history list", as_="player1")).embed.description
+    assert f"Запись №{seq} (бросок) отменена: лишний." in listed, listed

@@ -1,0 +1,28 @@
+"""`/history show` of a secret roll reads like any roll's once it is revealed: its options
+(the dice as typed, the reason) and a field per roll with its purpose and faces, as for a
+roll made in the open."""
+
+from __future__ import annotations
+
+
+async def secret_roll(table) -> None:
+    await table.slash(
+        "/campaign settings set setting:core.secret_rolls_for_players value:true", as_="gm"
+    )
+    table.script_dice([3, 2])
+    await table.slash("/roll dice:2d6+3 reason:stealth check secret:true", as_="player1")
+
+
+async def test_a_revealed_secret_roll_shows_its_options_and_dice(campaign):
+    await secret_roll(campaign)  # entry #3
+    campaign.script_dice([3, 2])
+    open_roll = await campaign.slash("/roll dice:2d6+3 reason:stealth check", as_="player1")
+    assert "Entry #4" in open_roll.text()
+    await campaign.slash("/reveal entry:3", as_="player1")
+
+    shown = await campaign.slash("/history show entry:3", as_="player2")
+    assert not shown.ephemeral
+    plain = await campaign.slash("/history show entry:4", as_="player2")
+    assert shown.field("Options") == plain.field("Options") + "\n**secret**: yes"
+    assert shown.field("1. stealth check") == plain.field("1. stealth check")
+    assert shown.field("1. stealth check") == "`2d6` → 3, 2; total 5"
