@@ -7,6 +7,7 @@ import pytest
 
 from bot.standin import Table
 from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import refused_at_once
 from tests.e2e.play import struck_answered
 
 PIRACY = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa"
@@ -88,3 +89,19 @@ async def test_the_forced_reply_asks_for_no_hit_it_went_on_to_settle(seated: Tab
     told = forced.embed.description
     assert "Hit 1: +1 piracy VP, 0 → 1, forced by the GM.\nHit 2: +1 piracy VP, 1 → 2" in told
     assert "choose the reward" not in told
+
+
+async def test_a_force_needing_the_hand_names_the_option_that_gives_it(seated: Table):
+    """OP-I10, OP-I12: with VP capped and no squadron in range a card is all that is left,
+    and its hand is unknown: the force, typed or clicked, is refused at once and tells the
+    GM how to give the hand (`/corsairs force hand:…`), the one way a GM has."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    table = seated
+    table.script_dice([6, 6])
+    question = await table.slash(PIRACY, as_="player1")
+    assert "how many cards are in your hand?" in question.embed.field("Rewards")
+    typed = await refused_at_once(table, "/corsairs force", as_="gm")
+    assert "/corsairs force hand:" in typed.embed.description, typed.text()
+    clicked = await table.click(question, "Force default (GM)", as_="gm")
+    assert clicked.ephemeral, clicked.text()
+    assert "/corsairs force hand:" in clicked.embed.description, clicked.text()

@@ -336,7 +336,7 @@ def test_forced_card_with_unknown_hand_size_asks_for_it() -> None:
     assert declared.piracy.status == "awaiting_hand_size"
     with pytest.raises(RuleViolation) as refused:
         op.force_default_reward(declared.state, DEFAULTS, 1, Dice.scripted([]))
-    assert refused.value.message_key == "ottoman_piracy.error.hand_size_needed"
+    assert refused.value.message_key == "ottoman_piracy.error.force_hand_size_needed"
     forced = op.force_default_reward(declared.state, DEFAULTS, 1, Dice.scripted([2]), hand_size=3)
     assert forced.piracy.rewards[0].card_index == 2
     assert forced.piracy.status == "done"

@@ -586,8 +586,9 @@ def force_default_reward(
     Each hit gets the first possible reward in `forced_reward_order`; a squadron is taken
     from the first place listed (the target's own before allies'). With `all_remaining`
     (default) every hit left is forced, else only the awaiting one. A card from a hand of
-    unknown size needs `hand_size` (bot roll); without it the card is skipped in the order,
-    and if it is the only reward left a `RuleViolation` asks for the hand size. The lines
+    unknown size needs `hand_size` (bot roll): without it the force stops at the card, the
+    first possible reward in its turn, rather than forcing one later in the order, and a
+    `RuleViolation` asks for the hand size when it forced nothing yet. The lines
     ask for no hit the force went on to settle: only the question still open at its end.
     """
     new = state.model_copy(deep=True)
@@ -605,8 +606,8 @@ def force_default_reward(
             break
         option = forced_option(options, settings)
         if option is None:
-            if not applied:
-                raise RuleViolation(P + "error.hand_size_needed", clause="OP-I12")
+            if not applied:  # the GM gives the hand with the force itself
+                raise RuleViolation(P + "error.force_hand_size_needed", clause="OP-I12")
             break
         if lines and lines[-1] == awaiting_line(record, new.power_names):
             lines.pop()  # the hit it asked for is forced now: no stale question
