@@ -162,8 +162,9 @@ async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_targe
     stated = await seated.select(asked, 0, values=["3"], as_="player3")
 
     rewards = stated.embed.field("Rewards")
-    assert "Hit 1: the Ottomans take a random card: d3 → card 2" in rewards
-    assert "Hit 2: the Ottomans take a random card: d2 → card 1" in rewards
+    only = "the Ottomans take a random card, the only possible reward"
+    assert f"Hit 1: {only}: d3 → card 2" in rewards
+    assert f"Hit 2: {only}: d2 → card 1" in rewards
     assert stated.selects == [] and struck_answered(stated.content)
 
 
@@ -282,7 +283,8 @@ async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(s
     done = await seated.select(after_squadron, 0, values=["4"], as_="player2")
 
     rewards = done.embed.field("Rewards")
-    assert "Hit 2: the Ottomans take a random card: d4 → card 2 of the 4" in rewards
+    only = "the Ottomans take a random card, the only possible reward"
+    assert f"Hit 2: {only}: d4 → card 2 of the 4" in rewards
     assert "until the next impulse" in rewards
     assert done.embed.field("Ottoman piracy VP") == "10/10"
     status = await seated.slash("/corsairs status", as_="player2")

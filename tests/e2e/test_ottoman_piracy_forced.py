@@ -105,3 +105,23 @@ async def test_a_force_needing_the_hand_names_the_option_that_gives_it(seated: T
     clicked = await table.click(question, "Force default (GM)", as_="gm")
     assert clicked.ephemeral, clicked.text()
     assert "/corsairs force hand:" in clicked.embed.description, clicked.text()
+
+
+async def test_how_a_card_was_given_is_told_with_the_card_not_with_its_lock(seated: Table):
+    """OP-5.5, OP-I10: "the only possible reward" and "forced by the GM" say how a hit's
+    card was chosen; they come with the card, not after "until the next impulse", where
+    they read as if the impulse were the reward or the GM had forced the lock."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+    question = await seated.slash(PIRACY, as_="player1")
+    seated.script_dice([2, 1])
+    forced = await confirmed(seated, "/corsairs force hand:3", as_="gm")
+    told = forced.embed.description
+    assert (
+        "Hit 1: the Ottomans take a random card, forced by the GM: d3 → card 2 of the 3 laid "
+        "face down. It cannot be played until the next impulse.\n"
+    ) in told, told
+    assert (
+        "Hit 2: the Ottomans take a random card, the only possible reward: d2 → card 1 of the "
+        "2 laid face down. It cannot be played until the next impulse.\n"
+    ) in question.embed.field("Rewards") + "\n"
