@@ -648,14 +648,30 @@ def start_impulse(state: OttomanPiracyState, power: str, *, cp: int | None = Non
             impulse=new.impulse.number,
         )
     ]
-    lines += [_unlock_line(lock, new.power_names) for lock in released]
+    lines += _unlock_lines(released, new.power_names)
     return StateChange(state=new, lines=lines)
 
 
-def _unlock_line(lock: CardLock, names: Mapping[str, str]) -> Msg:
-    return piracy_msg(
-        "line.card_unlocked", power=power_label(lock.from_power, names), piracy=lock.piracy_id
-    )
+def _lock_groups(locks: Sequence[CardLock]) -> list[tuple[CardLock, int]]:
+    """The locks of one piracy's cards together (same piracy, power and lock), in order,
+    each with how many cards it holds: the cards are told once, with their number."""
+    groups: dict[tuple[int, str, str], list[CardLock]] = {}
+    for lock in locks:
+        groups.setdefault((lock.piracy_id, lock.from_power, lock.lock), []).append(lock)
+    return [(group[0], len(group)) for group in groups.values()]
+
+
+def _unlock_lines(locks: Sequence[CardLock], names: Mapping[str, str]) -> list[Msg]:
+    """The stolen cards now playable (OP-5.5, OP-I12), one line per piracy."""
+    return [
+        piracy_msg(
+            "line.card_unlocked" if cards == 1 else "line.cards_unlocked",
+            power=power_label(lock.from_power, names),
+            piracy=lock.piracy_id,
+            cards=counted("cards", cards),
+        )
+        for lock, cards in _lock_groups(locks)
+    ]
 
 
 def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChange:
@@ -795,12 +811,13 @@ def card_lock_lines(locks: Sequence[CardLock], names: Mapping[str, str] | None =
     powers' (the state's `power_names`)."""
     return [
         piracy_msg(
-            "status.card_locked",
+            "status.card_locked" if cards == 1 else "status.cards_locked",
             power=power_label(lock.from_power, names),
             piracy=lock.piracy_id,
             lock=piracy_msg(f"lock.{lock.lock}"),
+            cards=counted("cards", cards),
         )
-        for lock in locks
+        for lock, cards in _lock_groups(locks)
     ] or [piracy_msg("status.no_card_locks")]
 
 
@@ -890,7 +907,7 @@ def end_of_turn(
     lines: list[Msg] = []
     if cleared:
         lines.append(piracy_msg("turn.markers_removed", count=len(cleared)))
-    lines += [_unlock_line(lock, new.power_names) for lock in released]
+    lines += _unlock_lines(released, new.power_names)
     pending = new.in_progress
     if pending is not None:  # owed still (OP-5.3): settled by its chooser or a GM (OP-I10)
         lines += [_waiting_line(pending, new.power_names), piracy_msg("turn.piracy_stays")]
