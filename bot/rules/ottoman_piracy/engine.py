@@ -205,7 +205,7 @@ def _check_declaration(
         raise RuleViolation(P + "error.target_is_ottoman", clause="OP-1.2")
     playing = state.faction_of(declaration.target)
     if playing is not None and playing == state.faction_of(OTTOMAN):
-        _check_not_both(state, OTTOMAN, declaration.target, playing)
+        _check_not_both(state.power_names, OTTOMAN, declaration.target, playing)
     if declaration.target_ports < 1:
         raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
     if declaration.corsairs < 1 and settings.require_corsairs:
@@ -695,9 +695,11 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
     not the Ottomans and a power they may target (`_check_not_both`, OP-I2)."""
     key = power_key(power)
     if faction is not None:
+        # A power new to the campaign is named as the GM typed it, not by its key.
+        names = {key: typed_power_name(power), **state.power_names}
         for played, playing in state.power_factions.items():
             if playing == faction and played != key:
-                _check_not_both(state, key, played, faction)
+                _check_not_both(names, key, played, faction)
     registered = {*state.power_factions, *state.at_war_with_ottomans, *state.power_names}
     if key not in KNOWN_POWERS and key not in registered:
         # A new power that reads like one the campaign knows (`Hаpsburgs` with a Cyrillic
@@ -725,7 +727,7 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
     )
 
 
-def _check_not_both(state: OttomanPiracyState, power: str, other: str, faction: str) -> None:
+def _check_not_both(names: Mapping[str, str], power: str, other: str, faction: str) -> None:
     """OP-1.2, OP-I2: the target is not the Ottomans. One faction (`faction`) cannot play
     both the Ottomans and another power (`power`, `other`): any power with a port may be
     targeted (OP-1.2, OP-1.3), and the Ottomans would declare piracy on themselves and
@@ -737,7 +739,7 @@ def _check_not_both(state: OttomanPiracyState, power: str, other: str, faction: 
         P + "error.ottoman_and_target",
         clause="OP-I2",
         faction=shown(faction),
-        power=power_label(target, state.power_names),
+        power=power_label(target, names),
     )
 
 
