@@ -64,6 +64,7 @@ from bot.rules.ottoman_piracy.names import power_label
 from bot.rules.ottoman_piracy.names import power_look_alike
 from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.names import sea_zone_label
+from bot.rules.ottoman_piracy.names import sea_zone_name
 from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.names import typed_power_name
 from bot.rules.ottoman_piracy.names import zone_words
@@ -207,16 +208,20 @@ def _check_declaration(
     if playing is not None and playing == state.faction_of(OTTOMAN):
         _check_not_both(state.power_names, OTTOMAN, declaration.target, playing)
     if declaration.target_ports < 1:
-        raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
+        raise RuleViolation(
+            P + "error.no_target_port", clause="OP-1.2", zone=sea_zone_name(declaration.sea_zone)
+        )
     if declaration.corsairs < 1 and settings.require_corsairs:
-        raise RuleViolation(P + "error.no_corsairs", clause="OP-I2", zone=declaration.sea_zone)
+        raise RuleViolation(
+            P + "error.no_corsairs", clause="OP-I2", zone=sea_zone_name(declaration.sea_zone)
+        )
     _check_zone_unlike(state, declaration.sea_zone)
     markers = _markers_in_zone(state, sea_zone_key(declaration.sea_zone), turn)
     if markers and sum(len(m.piracy_ids) for m in markers) >= settings.piracy_per_zone_per_turn:
         raise RuleViolation(
             P + "error.zone_already_used",
             clause="OP-1.4",
-            zone=sea_zone_label(markers[0].sea_zone),
+            zone=sea_zone_name(markers[0].sea_zone),
             limit=settings.piracy_per_zone_per_turn,
         )
     for leader in declaration.naval_leaders:
