@@ -662,7 +662,7 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
         )
     assert refused_key(short) == ("ottoman_piracy.error.not_enough_cp", "OP-I14")
     assert short.value.message("en") == (
-        "Piracy costs 2 CP and only 1 CP are left this impulse (OP-I14). A GM sets the cost with"
+        "Piracy costs 2 CP and this impulse has only 1 CP left (OP-I14). A GM sets the cost with"
         " /campaign settings set setting:ottoman_piracy.piracy_cp_cost, or stops counting CP"
         " with /campaign settings set setting:ottoman_piracy.enforce_cp value:false."
     )
