@@ -43,6 +43,7 @@ from bot.rules.ottoman_piracy.models import PIRACY_LOG
 from bot.rules.ottoman_piracy.models import CardLock
 from bot.rules.ottoman_piracy.models import HitReward
 from bot.rules.ottoman_piracy.models import ImpulseState
+from bot.rules.ottoman_piracy.models import OttomanDice
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
 from bot.rules.ottoman_piracy.models import OttomanPiracyState
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
@@ -399,21 +400,7 @@ def declare_piracy(
     else:
         ottoman_dice = count_ottoman_dice(settings, declaration, corsairs_left)
         record.ottoman_dice = ottoman_dice
-        lines.append(
-            piracy_msg(
-                "line.ottoman_dice",
-                dice=counted("dice", ottoman_dice.total),
-                base=ottoman_dice.base,
-                reason=piracy_msg(f"base_reason.{ottoman_dice.base_reason}"),
-            )
-        )
-        for bonus in ottoman_dice.leaders:
-            if bonus.counted:
-                lines.append(
-                    piracy_msg(
-                        "line.leader_bonus", leader=leader_label(bonus.leader), rating=bonus.rating
-                    )
-                )
+        lines += ottoman_count_lines(ottoman_dice, corsairs_left)
         with credits.by(new.faction_of(OTTOMAN)):
             faces = dice.roll(
                 ottoman_dice.total, 6, ROLL_PIRACY, clause="OP-5.2", hit_on=settings.hit_min_face
@@ -465,6 +452,34 @@ def source_lines(sources: Sequence[TargetDiceSource], names: Names) -> list[Msg]
         lines.append(
             piracy_msg("line.source_excluded", source=label, reason=reason, clause=source.clause)
         )
+    return lines
+
+
+def ottoman_count_lines(dice: OttomanDice, corsairs_left: int) -> list[Msg]:
+    """How the Ottoman dice were counted (OP-4): the base and its reason, the corsairs when
+    they were counted before the anti-piracy roll (OP-I8), each leader's rating added or,
+    with `leader_rating_mode = max`, not (OP-I9)."""
+    lines = [
+        piracy_msg(
+            "line.ottoman_dice",
+            dice=counted("dice", dice.total),
+            base=dice.base,
+            reason=piracy_msg(f"base_reason.{dice.base_reason}"),
+        )
+    ]
+    if dice.corsairs_counted != corsairs_left:
+        lines.append(
+            piracy_msg(
+                "line.corsairs_counted_before",
+                corsairs=counted("corsairs", dice.corsairs_counted),
+            )
+        )
+    for bonus in dice.leaders:
+        leader = leader_label(bonus.leader)
+        if bonus.counted:
+            lines.append(piracy_msg("line.leader_bonus", leader=leader, rating=bonus.rating))
+        else:
+            lines.append(piracy_msg("line.leader_not_counted", leader=leader))
     return lines
 
 
