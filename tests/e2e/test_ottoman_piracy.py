@@ -351,7 +351,8 @@ async def test_forbidden_declarations_are_refused_with_the_clause(seated):
 async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table):
     """`/turn status` of an Ottoman piracy nobody has set up says what to record first, with
     the command, instead of "Nothing to wait for."; step by step, then the impulse and the
-    piracy, and once a power is at war it waits for nothing (OP-1.1, OP-2.3, OP-I2)."""
+    piracy, then (a power at war) the first Ottoman impulse, and once it is started it waits
+    for nothing (OP-1.1, OP-2.3, OP-I2)."""
     await table.slash("/campaign create name:Med rulesets:ottoman_piracy", as_="gm")
     synced = next(c for c in table.commands if c.name == "corsairs")
 
@@ -367,6 +368,13 @@ async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table
     assert f"</corsairs impulse:{synced.id}>" in step
     assert f"</corsairs piracy:{synced.id}>" in step
     await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    at_war = await table.slash("/turn status", as_="player1")
+    assert at_war.embed.field("Ottoman piracy") == (
+        f"Still to set up: A GM starts the Ottomans' impulse with </corsairs impulse:{synced.id}>"
+        f" and power:ottoman: the Ottoman player declares piracy with </corsairs piracy:"
+        f"{synced.id}> only in it."
+    )
+    await table.slash("/corsairs impulse power:ottoman", as_="gm")
     ready = await table.slash("/turn status", as_="player1")
     assert ready.embed.field("Ottoman piracy") == "Nothing to wait for."
 
