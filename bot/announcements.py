@@ -311,8 +311,9 @@ async def _mark_answered(
 
 async def _still_asks(uow: UnitOfWork, redraw: Announcement, ping: _Ping) -> bool:
     """Whether `redraw`, keeping a question's ping line, asks the pinged player a question
-    of the same message again (the next hit of a piracy): the ping still waits for them."""
-    if redraw.choice_id is None or ping.owner is None:
+    of the same message again (the next hit of a piracy): the ping still waits for them.
+    A question nobody plays (owner None, the GMs') asked again of nobody still waits too."""
+    if redraw.choice_id is None:
         return False
     asked = await uow.writes.choice(uow.campaign.id, redraw.choice_id)
     return asked is not None and asked.owner_id == ping.owner

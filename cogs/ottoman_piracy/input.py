@@ -27,6 +27,7 @@ from bot.rules.ottoman_piracy import power_key
 from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy.models import SpaceType
 from bot.rules.ottoman_piracy.names import sea_zone_key
+from bot.text import name_key
 from bot.text import split_top_level
 
 C = "corsairs."
@@ -139,15 +140,20 @@ def resolve_ally(
     raise GameError(C + "error.which_ally", powers=", ".join(candidates))
 
 
-def parse_fortresses(text: str | None, target: str) -> list[FortifiedSpace]:
+def parse_fortresses(
+    text: str | None, target: str, state: OttomanPiracyState, factions: list[Faction]
+) -> list[FortifiedSpace]:
     """Adjacent fortified spaces: a number of qualifying fortresses and/or named ones.
 
     A number N adds N fortresses that qualify (held by the target, not besieged, not in
     unrest), named "#1".."#N". A name may carry its controller and status in parentheses:
     "Corfu (Papacy)", "Tunis (Hapsburgs, besieged)", "Naples (key)"; without a controller
-    the target holds it.
+    the target holds it. A controller is a power as a target is (`resolve_power`: a typo is
+    refused, not read as a power at peace), and a fortress named twice is refused: each
+    gives one die at most (OP-2.4).
     """
     spaces: list[FortifiedSpace] = []
+    named: set[str] = set()
     numbered = 0
     for entry in split_top_level(text or ""):
         if _SIGNED_COUNT.fullmatch(entry):  # "-3" is a count below 0, not a fortress's name
@@ -178,12 +184,16 @@ def parse_fortresses(text: str | None, target: str) -> list[FortifiedSpace]:
             elif flag == "fortress":
                 space_type = "fortress"
             elif len(word) <= 60:
-                controller = word
+                controller = resolve_power(word, state, factions)
             else:
                 raise GameError(C + "error.fortress_list", entry=entry)
+        name = match["name"].strip()
+        if name_key(name) in named:
+            raise GameError(C + "error.fortress_twice", name=name)
+        named.add(name_key(name))
         spaces.append(
             FortifiedSpace(
-                name=match["name"].strip(),
+                name=name,
                 controller=controller,
                 space_type=space_type,
                 besieged=besieged,
@@ -246,7 +256,7 @@ def build_declaration(
         target_ports=typed.ports,
         naval_leaders=parse_leaders(typed.leaders, settings),
         squadrons=squadrons,
-        fortified_spaces=parse_fortresses(typed.fortresses, target),
+        fortified_spaces=parse_fortresses(typed.fortresses, target, state, factions),
         # OP-I7: what extra anti-piracy hits may sink when a GM sets it.
         ottoman_squadrons=typed.ottoman_squadrons,
         target_hand_size=typed.hand,

@@ -38,6 +38,7 @@ from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy import sea_zone_label
 from bot.rules.ottoman_piracy import vp_value
 from bot.rules.ottoman_piracy import zones_used_lines
+from bot.rules.ottoman_piracy.engine import ottoman_count_lines
 from bot.rules.ottoman_piracy.engine import source_lines
 from bot.rules.ottoman_piracy.names import counted
 from bot.rules.ottoman_piracy.names import leader_label
@@ -111,19 +112,7 @@ def ottoman_dice_lines(record: PiracyRecord) -> list[Msg]:
     dice = record.ottoman_dice
     if dice is None:
         return [piracy_msg("line.all_corsairs_sunk")]
-    lines = [
-        piracy_msg(
-            "line.ottoman_dice",
-            dice=counted("dice", dice.total),
-            base=dice.base,
-            reason=piracy_msg(f"base_reason.{dice.base_reason}"),
-        )
-    ]
-    lines += [
-        piracy_msg("line.leader_bonus", leader=leader_label(b.leader), rating=b.rating)
-        for b in dice.leaders
-        if b.counted
-    ]
+    lines = ottoman_count_lines(dice, record.corsairs_left)
     lines.append(
         piracy_msg(
             "line.piracy_roll",

@@ -87,7 +87,12 @@ async def test_each_set_up_step_says_the_next_one(table):
     assert mention_of(table, "corsairs impulse") in step
     assert mention_of(table, "corsairs piracy") in step
     war = await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
-    assert "The campaign is set up" in war.embed.field("Next step")
+    step = war.embed.field("Next step")
+    # OP-I2: piracy waits for an Ottoman impulse; until the first, the step names it.
+    assert "starts the Ottomans' impulse" in step and mention_of(table, "corsairs impulse") in step
+    info = await table.slash("/campaign info", as_="player2")
+    assert info.embed.field("Next step") == step
+    await table.slash("/corsairs impulse power:ottoman", as_="gm")
     info = await table.slash("/campaign info", as_="player2")
     assert "The campaign is set up" in info.embed.field("Next step")
 

@@ -162,8 +162,9 @@ async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_targe
     stated = await seated.select(asked, 0, values=["3"], as_="player3")
 
     rewards = stated.embed.field("Rewards")
-    assert "Hit 1: the Ottomans take a random card: d3 → card 2" in rewards
-    assert "Hit 2: the Ottomans take a random card: d2 → card 1" in rewards
+    only = "the Ottomans take a random card, the only possible reward"
+    assert f"Hit 1: {only}: d3 → card 2" in rewards
+    assert f"Hit 2: {only}: d2 → card 1" in rewards
     assert stated.selects == [] and struck_answered(stated.content)
 
 
@@ -282,7 +283,8 @@ async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(s
     done = await seated.select(after_squadron, 0, values=["4"], as_="player2")
 
     rewards = done.embed.field("Rewards")
-    assert "Hit 2: the Ottomans take a random card: d4 → card 2 of the 4" in rewards
+    only = "the Ottomans take a random card, the only possible reward"
+    assert f"Hit 2: {only}: d4 → card 2 of the 4" in rewards
     assert "until the next impulse" in rewards
     assert done.embed.field("Ottoman piracy VP") == "10/10"
     status = await seated.slash("/corsairs status", as_="player2")
@@ -349,7 +351,8 @@ async def test_forbidden_declarations_are_refused_with_the_clause(seated):
 async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table):
     """`/turn status` of an Ottoman piracy nobody has set up says what to record first, with
     the command, instead of "Nothing to wait for."; step by step, then the impulse and the
-    piracy, and once a power is at war it waits for nothing (OP-1.1, OP-2.3, OP-I2)."""
+    piracy, then (a power at war) the first Ottoman impulse, and once it is started it waits
+    for nothing (OP-1.1, OP-2.3, OP-I2)."""
     await table.slash("/campaign create name:Med rulesets:ottoman_piracy", as_="gm")
     synced = next(c for c in table.commands if c.name == "corsairs")
 
@@ -365,6 +368,13 @@ async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table
     assert f"</corsairs impulse:{synced.id}>" in step
     assert f"</corsairs piracy:{synced.id}>" in step
     await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    at_war = await table.slash("/turn status", as_="player1")
+    assert at_war.embed.field("Ottoman piracy") == (
+        f"Still to set up: A GM starts the Ottomans' impulse with </corsairs impulse:{synced.id}>"
+        f" and power:ottoman: the Ottoman player declares piracy with </corsairs piracy:"
+        f"{synced.id}> only in it."
+    )
+    await table.slash("/corsairs impulse power:ottoman", as_="gm")
     ready = await table.slash("/turn status", as_="player1")
     assert ready.embed.field("Ottoman piracy") == "Nothing to wait for."
 

@@ -46,3 +46,13 @@ async def test_an_ambiguous_or_unknown_faction_gets_the_one_refusal(seated):
     assert said.startswith("There is no faction “Genoese” in this campaign.")
     status = await seated.slash("/corsairs status", as_="gm")
     assert "Venice: " not in status.text()
+
+
+async def test_a_new_power_refused_for_the_ottomans_faction_is_named_as_typed(seated):
+    """OP-I2: the Ottomans' faction cannot also play a new power; the refusal names that
+    power as the GM typed it, not by its key ("atlantis_kingdom")."""
+    said = await refusal(seated, "/corsairs power power:Atlantis Kingdom faction:Ottomans")
+
+    assert said.startswith(
+        "The faction Ottomans cannot play both the Ottomans and Atlantis Kingdom: "
+    ), said

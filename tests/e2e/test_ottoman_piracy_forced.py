@@ -7,6 +7,7 @@ import pytest
 
 from bot.standin import Table
 from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import refused_at_once
 from tests.e2e.play import struck_answered
 
 PIRACY = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa"
@@ -88,3 +89,39 @@ async def test_the_forced_reply_asks_for_no_hit_it_went_on_to_settle(seated: Tab
     told = forced.embed.description
     assert "Hit 1: +1 piracy VP, 0 → 1, forced by the GM.\nHit 2: +1 piracy VP, 1 → 2" in told
     assert "choose the reward" not in told
+
+
+async def test_a_force_needing_the_hand_names_the_option_that_gives_it(seated: Table):
+    """OP-I10, OP-I12: with VP capped and no squadron in range a card is all that is left,
+    and its hand is unknown: the force, typed or clicked, is refused at once and tells the
+    GM how to give the hand (`/corsairs force hand:…`), the one way a GM has."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    table = seated
+    table.script_dice([6, 6])
+    question = await table.slash(PIRACY, as_="player1")
+    assert "how many cards are in your hand?" in question.embed.field("Rewards")
+    typed = await refused_at_once(table, "/corsairs force", as_="gm")
+    assert "/corsairs force hand:" in typed.embed.description, typed.text()
+    clicked = await table.click(question, "Force default (GM)", as_="gm")
+    assert clicked.ephemeral, clicked.text()
+    assert "/corsairs force hand:" in clicked.embed.description, clicked.text()
+
+
+async def test_how_a_card_was_given_is_told_with_the_card_not_with_its_lock(seated: Table):
+    """OP-5.5, OP-I10: "the only possible reward" and "forced by the GM" say how a hit's
+    card was chosen; they come with the card, not after "until the next impulse", where
+    they read as if the impulse were the reward or the GM had forced the lock."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+    question = await seated.slash(PIRACY, as_="player1")
+    seated.script_dice([2, 1])
+    forced = await confirmed(seated, "/corsairs force hand:3", as_="gm")
+    told = forced.embed.description
+    assert (
+        "Hit 1: the Ottomans take a random card, forced by the GM: d3 → card 2 of the 3 laid "
+        "face down. It cannot be played until the next impulse.\n"
+    ) in told, told
+    assert (
+        "Hit 2: the Ottomans take a random card, the only possible reward: d2 → card 1 of the "
+        "2 laid face down. It cannot be played until the next impulse.\n"
+    ) in question.embed.field("Rewards") + "\n"

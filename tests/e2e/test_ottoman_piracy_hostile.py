@@ -307,7 +307,8 @@ async def test_a_hand_stated_when_the_piracy_waits_only_for_it_takes_the_card(se
 
     redrawn = message(seated, asked.message.id)
     rewards = redrawn.embed.field("Rewards")
-    assert "Hit 2: the Ottomans take a random card: d4 → card 2 of the 4" in rewards
+    only = "the Ottomans take a random card, the only possible reward"
+    assert f"Hit 2: {only}: d4 → card 2 of the 4" in rewards
     assert "how many cards are in your hand?" not in rewards
     assert redrawn.buttons == [] and redrawn.selects == []
     assert "Piracy #1 is resolved. Ottoman piracy VP: 10/10." in rewards

@@ -44,3 +44,23 @@ async def test_a_ping_posted_again_after_an_undo_waits_for_every_hit(seated):
     done = await seated.click(message(seated, asked.message.id), VP, as_="player2")
     assert "Hit 3: +1 piracy VP, 2 → 3." in done.embed.field("Rewards")
     assert struck_answered(message(seated, ping.id).content)
+
+
+async def test_a_question_nobody_plays_keeps_its_notice_until_its_last_hit(seated):
+    """OP-5.3, OP-I10: nobody plays Venice, so a GM chooses its rewards. After hit 1 of 2
+    the notice still reads as waiting (hit 2 is owed, its buttons are there); the GM's
+    answer to the last hit strikes it."""
+    notice = "Nobody plays Venice: a GM chooses the rewards."
+    seated.script_dice([6, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Adriatic Sea target:venice corsairs:2 ports:2", as_="player1"
+    )
+    assert asked.content == notice, asked.content
+
+    second = await seated.click(asked, VP, as_="gm")
+    assert "choose the reward for hit 2 of 2" in second.embed.field("Rewards")
+    assert message(seated, asked.message.id).content == notice
+
+    done = await seated.click(message(seated, asked.message.id), VP, as_="gm")
+    assert "Hit 2: +1 piracy VP, 1 → 2." in done.embed.field("Rewards")
+    assert message(seated, asked.message.id).content == f"~~{notice}~~ ✅ Answered."

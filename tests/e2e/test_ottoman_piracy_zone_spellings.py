@@ -102,3 +102,34 @@ async def test_a_marker_saved_under_another_spelling_still_blocks_its_zone(seate
     )
 
     assert said.startswith("The Ottomans already initiated piracy in Aegean Sea this turn"), said
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("corsairs:0", "There are no corsairs in Barbary Coast to start piracy (OP-I2)."),
+        (
+            "corsairs:2 ports:0",
+            "The target must control at least one port adjacent to Barbary Coast (OP-1.2).",
+        ),
+    ],
+)
+async def test_a_refused_declaration_names_the_zone_not_the_spelling_typed(seated, line, said):
+    """OP-1.2, OP-I2: a refusal names a known zone by its name, as the marker refusal does,
+    not as typed ("barbary coast")."""
+    refused = await refused_alone(
+        seated, f"/corsairs piracy zone:barbary coast target:hapsburg {line}", as_="player1"
+    )
+    assert refused.startswith(said), refused
+
+
+async def test_the_marker_refusal_escapes_a_custom_zones_name_once(seated):
+    """OP-1.4: a zone named with Markdown is quoted as typed, its stars escaped once (no
+    backslashes shown to the player)."""
+    await _declare(seated, "**Bold** sea")
+    refused = await refused_alone(
+        seated, "/corsairs piracy zone:**bold** sea target:hapsburg corsairs:2", as_="player1"
+    )
+    assert refused.startswith(
+        "The Ottomans already initiated piracy in \\*\\*Bold\\*\\* sea this turn"
+    ), refused

@@ -217,8 +217,9 @@ def test_piracy_vp_never_exceeds_the_cap_and_vp_is_not_offered_at_ten() -> None:
         op.choose_reward(declared.state, DEFAULTS, 1, "vp", dice, hit=1)
     assert refused.value.message_key == "ottoman_piracy.error.vp_capped"
     assert refused.value.params["clause"] == "OP-5.8"
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as out_of_range:
         op.set_piracy_vp(declared.state, DEFAULTS, 11)
+    assert out_of_range.value.message("en") == "Piracy VP must be from 0 to 10 (OP-5.8)."
 
 
 def test_vp_reward_at_nine_stops_at_ten_for_the_next_hit() -> None:
@@ -336,7 +337,7 @@ def test_forced_card_with_unknown_hand_size_asks_for_it() -> None:
     assert declared.piracy.status == "awaiting_hand_size"
     with pytest.raises(RuleViolation) as refused:
         op.force_default_reward(declared.state, DEFAULTS, 1, Dice.scripted([]))
-    assert refused.value.message_key == "ottoman_piracy.error.hand_size_needed"
+    assert refused.value.message_key == "ottoman_piracy.error.force_hand_size_needed"
     forced = op.force_default_reward(declared.state, DEFAULTS, 1, Dice.scripted([2]), hand_size=3)
     assert forced.piracy.rewards[0].card_index == 2
     assert forced.piracy.status == "done"

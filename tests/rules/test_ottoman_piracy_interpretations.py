@@ -399,6 +399,21 @@ def test_op_i10_forced_order_follows_the_setting() -> None:
     assert [(r.reward, r.card_index) for r in forced.piracy.rewards] == [("card", 4)]
 
 
+def test_op_i10_a_card_first_in_the_order_asks_its_hand_rather_than_forcing_the_next() -> None:
+    """OP-I10, OP-I12: with the card first in `forced_reward_order` and the hand unknown, the
+    card is still the first possible reward: the force asks for the hand instead of giving
+    VP; given the hand, it takes the card."""
+    order = models.OttomanPiracySettings(forced_reward_order=["card", "vp", "squadron"])
+    dice = Dice.scripted([6, 1, 3])  # one hit; then d4 -> 3
+    declared = op.declare_piracy(at_war(), order, declaration(), dice, turn=1)
+    with pytest.raises(RuleViolation) as refused:
+        op.force_default_reward(declared.state, order, 1, dice)
+    assert refused_key(refused) == ("ottoman_piracy.error.force_hand_size_needed", "OP-I12")
+    forced = op.force_default_reward(declared.state, order, 1, dice, hand_size=4)
+    assert [(r.reward, r.card_index) for r in forced.piracy.rewards] == [("card", 3)]
+    assert forced.state.piracy_vp == 0
+
+
 def test_op_i10_one_possible_reward_is_applied_and_none_loses_the_remaining_hits() -> None:
     """OP-5.9, OP-I10: with VP capped, no cards and no squadron every hit is lost at once."""
     outcome = op.declare_piracy(
@@ -647,7 +662,7 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
         )
     assert refused_key(short) == ("ottoman_piracy.error.not_enough_cp", "OP-I14")
     assert short.value.message("en") == (
-        "Piracy costs 2 CP and only 1 CP are left this impulse (OP-I14). A GM sets the cost with"
+        "Piracy costs 2 CP and this impulse has only 1 CP left (OP-I14). A GM sets the cost with"
         " /campaign settings set setting:ottoman_piracy.piracy_cp_cost, or stops counting CP"
         " with /campaign settings set setting:ottoman_piracy.enforce_cp value:false."
     )

@@ -43,6 +43,7 @@ from bot.rules.ottoman_piracy.models import PIRACY_LOG
 from bot.rules.ottoman_piracy.models import CardLock
 from bot.rules.ottoman_piracy.models import HitReward
 from bot.rules.ottoman_piracy.models import ImpulseState
+from bot.rules.ottoman_piracy.models import OttomanDice
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
 from bot.rules.ottoman_piracy.models import OttomanPiracyState
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
@@ -64,6 +65,7 @@ from bot.rules.ottoman_piracy.names import power_label
 from bot.rules.ottoman_piracy.names import power_look_alike
 from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.names import sea_zone_label
+from bot.rules.ottoman_piracy.names import sea_zone_name
 from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.names import typed_power_name
 from bot.rules.ottoman_piracy.names import zone_words
@@ -205,18 +207,22 @@ def _check_declaration(
         raise RuleViolation(P + "error.target_is_ottoman", clause="OP-1.2")
     playing = state.faction_of(declaration.target)
     if playing is not None and playing == state.faction_of(OTTOMAN):
-        _check_not_both(state, OTTOMAN, declaration.target, playing)
+        _check_not_both(state.power_names, OTTOMAN, declaration.target, playing)
     if declaration.target_ports < 1:
-        raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
+        raise RuleViolation(
+            P + "error.no_target_port", clause="OP-1.2", zone=sea_zone_name(declaration.sea_zone)
+        )
     if declaration.corsairs < 1 and settings.require_corsairs:
-        raise RuleViolation(P + "error.no_corsairs", clause="OP-I2", zone=declaration.sea_zone)
+        raise RuleViolation(
+            P + "error.no_corsairs", clause="OP-I2", zone=sea_zone_name(declaration.sea_zone)
+        )
     _check_zone_unlike(state, declaration.sea_zone)
     markers = _markers_in_zone(state, sea_zone_key(declaration.sea_zone), turn)
     if markers and sum(len(m.piracy_ids) for m in markers) >= settings.piracy_per_zone_per_turn:
         raise RuleViolation(
             P + "error.zone_already_used",
             clause="OP-1.4",
-            zone=sea_zone_label(markers[0].sea_zone),
+            zone=sea_zone_name(markers[0].sea_zone),
             limit=settings.piracy_per_zone_per_turn,
         )
     for leader in declaration.naval_leaders:
@@ -394,21 +400,7 @@ def declare_piracy(
     else:
         ottoman_dice = count_ottoman_dice(settings, declaration, corsairs_left)
         record.ottoman_dice = ottoman_dice
-        lines.append(
-            piracy_msg(
-                "line.ottoman_dice",
-                dice=counted("dice", ottoman_dice.total),
-                base=ottoman_dice.base,
-                reason=piracy_msg(f"base_reason.{ottoman_dice.base_reason}"),
-            )
-        )
-        for bonus in ottoman_dice.leaders:
-            if bonus.counted:
-                lines.append(
-                    piracy_msg(
-                        "line.leader_bonus", leader=leader_label(bonus.leader), rating=bonus.rating
-                    )
-                )
+        lines += ottoman_count_lines(ottoman_dice, corsairs_left)
         with credits.by(new.faction_of(OTTOMAN)):
             faces = dice.roll(
                 ottoman_dice.total, 6, ROLL_PIRACY, clause="OP-5.2", hit_on=settings.hit_min_face
@@ -460,6 +452,34 @@ def source_lines(sources: Sequence[TargetDiceSource], names: Names) -> list[Msg]
         lines.append(
             piracy_msg("line.source_excluded", source=label, reason=reason, clause=source.clause)
         )
+    return lines
+
+
+def ottoman_count_lines(dice: OttomanDice, corsairs_left: int) -> list[Msg]:
+    """How the Ottoman dice were counted (OP-4): the base and its reason, the corsairs when
+    they were counted before the anti-piracy roll (OP-I8), each leader's rating added or,
+    with `leader_rating_mode = max`, not (OP-I9)."""
+    lines = [
+        piracy_msg(
+            "line.ottoman_dice",
+            dice=counted("dice", dice.total),
+            base=dice.base,
+            reason=piracy_msg(f"base_reason.{dice.base_reason}"),
+        )
+    ]
+    if dice.corsairs_counted != corsairs_left:
+        lines.append(
+            piracy_msg(
+                "line.corsairs_counted_before",
+                corsairs=counted("corsairs", dice.corsairs_counted),
+            )
+        )
+    for bonus in dice.leaders:
+        leader = leader_label(bonus.leader)
+        if bonus.counted:
+            lines.append(piracy_msg("line.leader_bonus", leader=leader, rating=bonus.rating))
+        else:
+            lines.append(piracy_msg("line.leader_not_counted", leader=leader))
     return lines
 
 
@@ -586,8 +606,9 @@ def force_default_reward(
     Each hit gets the first possible reward in `forced_reward_order`; a squadron is taken
     from the first place listed (the target's own before allies'). With `all_remaining`
     (default) every hit left is forced, else only the awaiting one. A card from a hand of
-    unknown size needs `hand_size` (bot roll); without it the card is skipped in the order,
-    and if it is the only reward left a `RuleViolation` asks for the hand size. The lines
+    unknown size needs `hand_size` (bot roll): without it the force stops at the card, the
+    first possible reward in its turn, rather than forcing one later in the order, and a
+    `RuleViolation` asks for the hand size when it forced nothing yet. The lines
     ask for no hit the force went on to settle: only the question still open at its end.
     """
     new = state.model_copy(deep=True)
@@ -605,8 +626,8 @@ def force_default_reward(
             break
         option = forced_option(options, settings)
         if option is None:
-            if not applied:
-                raise RuleViolation(P + "error.hand_size_needed", clause="OP-I12")
+            if not applied:  # the GM gives the hand with the force itself
+                raise RuleViolation(P + "error.force_hand_size_needed", clause="OP-I12")
             break
         if lines and lines[-1] == awaiting_line(record, new.power_names):
             lines.pop()  # the hit it asked for is forced now: no stale question
@@ -647,14 +668,30 @@ def start_impulse(state: OttomanPiracyState, power: str, *, cp: int | None = Non
             impulse=new.impulse.number,
         )
     ]
-    lines += [_unlock_line(lock, new.power_names) for lock in released]
+    lines += _unlock_lines(released, new.power_names)
     return StateChange(state=new, lines=lines)
 
 
-def _unlock_line(lock: CardLock, names: Mapping[str, str]) -> Msg:
-    return piracy_msg(
-        "line.card_unlocked", power=power_label(lock.from_power, names), piracy=lock.piracy_id
-    )
+def _lock_groups(locks: Sequence[CardLock]) -> list[tuple[CardLock, int]]:
+    """The locks of one piracy's cards together (same piracy, power and lock), in order,
+    each with how many cards it holds: the cards are told once, with their number."""
+    groups: dict[tuple[int, str, str], list[CardLock]] = {}
+    for lock in locks:
+        groups.setdefault((lock.piracy_id, lock.from_power, lock.lock), []).append(lock)
+    return [(group[0], len(group)) for group in groups.values()]
+
+
+def _unlock_lines(locks: Sequence[CardLock], names: Mapping[str, str]) -> list[Msg]:
+    """The stolen cards now playable (OP-5.5, OP-I12), one line per piracy."""
+    return [
+        piracy_msg(
+            "line.card_unlocked" if cards == 1 else "line.cards_unlocked",
+            power=power_label(lock.from_power, names),
+            piracy=lock.piracy_id,
+            cards=counted("cards", cards),
+        )
+        for lock, cards in _lock_groups(locks)
+    ]
 
 
 def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChange:
@@ -678,9 +715,11 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
     not the Ottomans and a power they may target (`_check_not_both`, OP-I2)."""
     key = power_key(power)
     if faction is not None:
+        # A power new to the campaign is named as the GM typed it, not by its key.
+        names = {key: typed_power_name(power), **state.power_names}
         for played, playing in state.power_factions.items():
             if playing == faction and played != key:
-                _check_not_both(state, key, played, faction)
+                _check_not_both(names, key, played, faction)
     registered = {*state.power_factions, *state.at_war_with_ottomans, *state.power_names}
     if key not in KNOWN_POWERS and key not in registered:
         # A new power that reads like one the campaign knows (`Hаpsburgs` with a Cyrillic
@@ -708,7 +747,7 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
     )
 
 
-def _check_not_both(state: OttomanPiracyState, power: str, other: str, faction: str) -> None:
+def _check_not_both(names: Mapping[str, str], power: str, other: str, faction: str) -> None:
     """OP-1.2, OP-I2: the target is not the Ottomans. One faction (`faction`) cannot play
     both the Ottomans and another power (`power`, `other`): any power with a port may be
     targeted (OP-1.2, OP-1.3), and the Ottomans would declare piracy on themselves and
@@ -720,7 +759,7 @@ def _check_not_both(state: OttomanPiracyState, power: str, other: str, faction: 
         P + "error.ottoman_and_target",
         clause="OP-I2",
         faction=shown(faction),
-        power=power_label(target, state.power_names),
+        power=power_label(target, names),
     )
 
 
@@ -794,12 +833,13 @@ def card_lock_lines(locks: Sequence[CardLock], names: Mapping[str, str] | None =
     powers' (the state's `power_names`)."""
     return [
         piracy_msg(
-            "status.card_locked",
+            "status.card_locked" if cards == 1 else "status.cards_locked",
             power=power_label(lock.from_power, names),
             piracy=lock.piracy_id,
             lock=piracy_msg(f"lock.{lock.lock}"),
+            cards=counted("cards", cards),
         )
-        for lock in locks
+        for lock, cards in _lock_groups(locks)
     ] or [piracy_msg("status.no_card_locks")]
 
 
@@ -889,7 +929,7 @@ def end_of_turn(
     lines: list[Msg] = []
     if cleared:
         lines.append(piracy_msg("turn.markers_removed", count=len(cleared)))
-    lines += [_unlock_line(lock, new.power_names) for lock in released]
+    lines += _unlock_lines(released, new.power_names)
     pending = new.in_progress
     if pending is not None:  # owed still (OP-5.3): settled by its chooser or a GM (OP-I10)
         lines += [_waiting_line(pending, new.power_names), piracy_msg("turn.piracy_stays")]

@@ -361,12 +361,14 @@ def check_hand_size(hand_size: int) -> None:
 def forced_option(
     options: list[RewardOption], settings: OttomanPiracySettings
 ) -> RewardOption | None:
-    """OP-I10: the first possible reward in `forced_reward_order` (VP, squadron, card)."""
+    """OP-I10: the first possible reward in `forced_reward_order` (VP, squadron, card); None
+    when it is a card from a hand of unknown size, which is asked first (OP-I12), rather
+    than forcing a reward that comes later in the order."""
     for kind in settings.forced_reward_order:
         for option in options:
             if option.reward != kind:
                 continue
             if option.needs_hand_size and settings.random_card_method == "bot_index_roll":
-                continue
+                return None
             return option
     return None
