@@ -45,6 +45,9 @@ _ENTRY = re.compile(
     r"\s*(?:\((?P<wounds>[^()]*)\))?"
 )
 _NEGATIVE = re.compile(r"[-−–]\s*\d")  # `-1 cruiser`: a count below zero
+# Inside a class's brackets: whole numbers, optionally with the word for wounds and a colon
+# (`(1, 0)`, `(2 wounds)`, `(раны: 1, 0)`, as fleets are shown); anything else is refused.
+_WOUND_TOKEN = re.compile(r"\d+|wounds?|ран[аы]?|[:,;]", re.IGNORECASE)
 _ZERO = re.compile(r"0+")  # `0`: no ships, of any class
 _COUNT_PREFIX = re.compile(r"^[\d.,]+\s*×?\s*")
 _LIST_WORDS = re.compile(r"\s+(?:and|и)\s+", re.IGNORECASE)
@@ -153,6 +156,15 @@ def resolve_class(text: str, settings: FleetCombatSettings, locale: str) -> str:
     return key
 
 
+def wound_tokens(text: str, entry: str) -> list[int]:
+    """The wound tokens typed in a class's brackets, ship by ship (FC-2.3): `-1`, `1.5` or
+    a stray word is refused rather than skipped, so nothing typed is misread as wounds."""
+    tokens = text.split()
+    if any(_WOUND_TOKEN.sub("", token) for token in tokens):
+        raise GameError(C + "error.bad_wounds", entry=shown(entry))
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
 def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipList:
     """`3 destroyer, 2 cruiser (1 wound), 1 dreadnought` → counts and wounds by class.
 
@@ -192,7 +204,7 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
         count = int(match["before"] or match["after"] or 1)
         given: list[int] = []
         if match["wounds"] is not None:
-            given = [int(n) for n in re.findall(r"\d+", match["wounds"])]
+            given = wound_tokens(match["wounds"], entry)
             if not given:
                 raise GameError(
                     C + "error.bad_ship_entry",
