@@ -37,6 +37,7 @@ from bot.rules.fleet_combat import firing_groups
 from bot.rules.fleet_combat import move_fleet
 from bot.rules.fleet_combat import parse_class_table
 from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import remove_fleet
 from bot.rules.fleet_combat import replace_class_stats
 from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat import set_fire_orders
@@ -321,6 +322,29 @@ def test_retreating_participant_gives_no_fire_orders():
     assert withdrawn.battle.retreats == []
 
 
+def test_a_fleet_the_gm_removed_mid_battle_neither_retreats_nor_is_shot_down():
+    """FC-6.3: once a GM removes a fighting fleet, its faction has nothing to retreat with:
+    a retreat is refused; one declared before the removal leaves the battle without the
+    report saying a parting volley destroyed ships it never shot at (FC-6.2)."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})])
+    state.battle(1).rounds_fought = 1
+    retreat = DeclareRetreat(battle_id=1, faction="A")
+    removed = remove_fleet(state, DEFAULTS, "A", POINT, allow_while_engaged=True).state
+    assert rule_error(declare_retreat, removed, DEFAULTS, retreat) == (
+        "fleet_combat.error.retreat_without_ships",
+        "FC-6.3",
+    )
+    declared = declare_retreat(state, DEFAULTS, retreat).state
+    emptied = remove_fleet(declared, DEFAULTS, "A", POINT, allow_while_engaged=True).state
+    fought = resolve_round(emptied, DEFAULTS, 1, Dice.seeded(1))
+    told = [line.render("en") for line in fought.lines]
+    assert "A leaves the battle with no ships in it: nothing is left to move (FC-6.3)." in told
+    assert not any("parting volley destroyed" in line for line in told)
+    summary = battle_line([fought.report], ["A", "B"], retreat_distance=2).render("en")
+    assert "A left the battle with no ships in it (FC-6.3)" in summary
+    assert "parting volley" not in summary
+
+
 def test_firing_groups_and_status_as_data():
     """FC-I7, FC-I8: the cog reads groups in firing order with legal targets, and status."""
     state = battle([("A", {"dreadnought": 1, "fighter": 2}), ("B", {"destroyer": 1, "war_sun": 1})])
@@ -412,8 +436,6 @@ def test_the_turn_end_names_every_side_of_a_battle_that_fought():
 
 def test_removing_a_fleet_takes_it_off_the_point_and_an_unknown_one_is_not_found():
     """FC-I6 bookkeeping: a registered fleet can be removed; a missing one is NotFound."""
-    from bot.rules.fleet_combat import remove_fleet
-
     state = register(FleetCombatState(), "A", {"cruiser": 2})
     removed = remove_fleet(state, DEFAULTS, "A", POINT)
     assert removed.state.fleet("A", POINT) is None

@@ -205,6 +205,8 @@ def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     return [
         Msg("fleet_combat.round.retreated_destroyed", faction=faction)
         if faction in report.left_without_ships
+        else Msg("fleet_combat.round.retreated_empty", faction=faction)
+        if faction in report.left_empty
         else Msg("fleet_combat.round.retreated", faction=faction, count=distance)
         for faction in report.left
     ]
@@ -282,6 +284,8 @@ def battle_line(
         told += [
             Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
             if faction in report.left_without_ships  # FC-6.3: nothing left to move
+            else Msg("fleet_combat.turn.line.retreated_empty", faction=faction)
+            if faction in report.left_empty
             else Msg(
                 f"fleet_combat.turn.line.{moves}",
                 faction=faction,

@@ -215,6 +215,9 @@ class RoundReport(BaseModel):
     left: list[str] = Field(default_factory=list)
     # FC-6.3: those of `left` the parting volley left without a ship: nothing of theirs moves.
     left_without_ships: list[str] = Field(default_factory=list)
+    # FC-6.3: those of `left` with no ship in the battle when the round began (a GM removed
+    # their fleet): nothing moves, and no volley destroyed anything. Empty in older reports.
+    left_empty: list[str] = Field(default_factory=list)
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
     # FC-5.9: those of the transport losers whose side (or own fleet, FC-I13 scope) had no
     # combat ship when the round began: none was lost with them. Empty in older reports.
