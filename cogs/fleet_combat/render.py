@@ -812,6 +812,10 @@ def order_line(group: GroupStatus, number: int, locale: str, *, holds: bool = Fa
             opponent=shown(target.opponent),
             target_class=text(class_name(target.target_class), locale),
         )
+        legal = {(g.opponent, g.target_class) for g in group.legal_targets}
+        if (target.opponent, target.target_class) not in legal:
+            # A GM's correction took the target away: the round aims automatically (FC-I8).
+            aim = t(C + "orders.aim_invalid", locale, aim=aim)
     elif not group.legal_targets:
         aim = t(C + "orders.no_target", locale)
     elif holds:
