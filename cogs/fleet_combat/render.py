@@ -922,7 +922,8 @@ def orders_view(
                 )
             )
         placeholder = t(
-            C + "orders.placeholder",
+            # "1 dreadnought fires at…", "2 cruisers fire at…"
+            C + ("orders.placeholder_one" if group.ships == 1 else "orders.placeholder"),
             locale,
             ships=class_count(group.ship_class, group.ships).render(locale),
         )
