@@ -45,6 +45,7 @@ _ENTRY = re.compile(
     r"\s*(?:\((?P<wounds>[^()]*)\))?"
 )
 _NEGATIVE = re.compile(r"[-−–]\s*\d")  # `-1 cruiser`: a count below zero
+_FRACTION = re.compile(r"\d+\.\d")  # `2.5 cruiser`: ships are whole
 # Inside a class's brackets: whole numbers, optionally with the word for wounds and a colon
 # (`(1, 0)`, `(2 wounds)`, `(раны: 1, 0)`, as fleets are shown); anything else is refused.
 _WOUND_TOKEN = re.compile(r"\d+|wounds?|ран[аы]?|[:,;]", re.IGNORECASE)
@@ -183,6 +184,8 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
             continue
         if _NEGATIVE.match(entry):
             raise GameError(C + "error.negative_count", entry=shown(entry))
+        if _FRACTION.match(entry):
+            raise GameError(C + "error.whole_count", entry=shown(entry))
         match = _ENTRY.fullmatch(entry)
         if match is None or len(entry) > MAX_ENTRY or (match["before"] and match["after"]):
             raise GameError(
@@ -370,6 +373,8 @@ _PART_DICE = re.compile(
     r"|^(?P<paren_target>.*?)\s*\(\s*(?P<paren_dice>\d+)[^()\d]*\)\s*$",
     re.IGNORECASE,
 )
+# `Blue: destroyer x-1`, `Blue: destroyer ×−2`: dice below one, not a class named "destroyer x-1".
+_NEGATIVE_DICE = re.compile(r"(?:[×*]|\s[xх]|\s)\s*[-−–]\s*\d+\s*$", re.IGNORECASE)
 _SHIP_ID = re.compile(r"#?\s*(\d+)(?:\s.*)?")
 
 
@@ -403,7 +408,7 @@ def parse_fire_targets(text: str, scope: TargetScope) -> list[TypedTarget]:
     out: list[TypedTarget] = []
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
-        if dice is not None and dice < 1:
+        if (dice is not None and dice < 1) or _NEGATIVE_DICE.search(part):
             raise GameError(C + "error.split_zero", part=shown(part.strip()))
         opponent, target_class = parse_target(target, scope)
         out.append(TypedTarget(opponent, target_class, dice))

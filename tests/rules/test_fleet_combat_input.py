@@ -115,3 +115,20 @@ def test_wound_tokens_other_than_whole_numbers_are_refused(typed):
         parse_ships(typed, SETTINGS, "en")
     assert caught.value.message_key == "combat.error.bad_wounds"
     assert caught.value.message("en").startswith(f"“{typed}”: wound tokens are whole numbers")
+
+
+@pytest.mark.parametrize("typed", ["Blue: destroyer x-1, Blue: cruiser", "Blue: destroyer ×−2"])
+def test_a_negative_number_of_dice_is_refused_as_too_few(typed):
+    """FC-I7: "x-1" is a count below one, not part of a class's name."""
+    with pytest.raises(GameError) as caught:
+        parse_fire_targets(typed, _against_blue("en"))
+    assert caught.value.message_key == "combat.error.split_zero"
+
+
+@pytest.mark.parametrize("typed", ["2.5 cruiser", "1.0 dreadnought, 2 destroyer"])
+def test_a_fraction_of_a_ship_is_refused_as_such(typed):
+    """Not "Unknown ship class “.5 cruiser”": ships are counted in whole numbers."""
+    with pytest.raises(GameError) as caught:
+        parse_ships(typed, SETTINGS, "en")
+    assert caught.value.message_key == "combat.error.whole_count"
+    assert caught.value.message("en").endswith(": ships are counted in whole numbers.")
