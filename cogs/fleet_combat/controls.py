@@ -91,8 +91,10 @@ def orders_message(
         ships = ", ".join(f"#{ship}" for ship in listed)
         priority = t(C + "orders.priority", locale, ships=ships)
         embed.description = "\n".join([embed.description or "", priority])
-    if settings.allow_split_fire and not retreating and groups:
-        hint = t(C + "orders.split_hint", locale)
+    opponents = [p.faction for p in battle.engaged() if battle.hostile(faction, p.faction)]
+    if settings.allow_split_fire and not retreating and groups and opponents:
+        # The example aims at one of the reader's opponents, never at the reader (FC-5.2).
+        hint = t(C + "orders.split_hint", locale, opponent=opponents[0])
         embed.set_footer(text=f"{embed.footer.text or ''} {hint}".strip())
     cite_in_footer(embed, locale)
     view = (

@@ -372,8 +372,13 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
         "Red's fire orders for round 1 of battle #1 are recorded.",
         "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's dreadnoughts (3 dice)",
     ]
-    assert "To split a class's dice: /combat order" in ordered.embed.footer
+    assert "To split a class's dice: /combat order target:Blue: destroyer x1, Blue: cruiser" in (
+        ordered.embed.footer
+    )
     assert "FC-5.3" in ordered.embed.footer.split("Rules: ")[1]
+    # Blue's own panel names Blue's opponent in the example, never Blue itself.
+    blue_panel = await seated.slash("/combat orders battle:1", as_="player2")
+    assert "/combat order target:Red: destroyer x1, Red: cruiser" in blue_panel.embed.footer
     assert [(o.label, o.default) for o in ordered.selects[0].options][:2] == [
         ("Automatic target (FC-I17)", False),
         ("Split fire as typed with /combat order (FC-I7)", True),
