@@ -51,6 +51,7 @@ from bot.rules.fleet_combat import target_name
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.messages import ending_lines
+from bot.rules.fleet_combat.messages import held_in_turn
 from bot.rules.fleet_combat.messages import held_lines
 from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
@@ -559,8 +560,11 @@ def round_sections(
     sections of lines."""
     blocks = [f"**{round_outcome(report, locale)}**"]
     blocks += [text(m, locale) for m in retreating_lines(report)]
-    blocks += [volley_block(i + 1, v, locale) for i, v in enumerate(report.volleys)]
-    blocks += [text(m, locale) for m in held_lines(report)]
+    held = held_in_turn(report)  # each group that did not fire, told in its turn (FC-I7)
+    for index, volley in enumerate(report.volleys):
+        blocks += [text(m, locale) for m in held_lines(held.get(index, []))]
+        blocks.append(volley_block(index + 1, volley, locale))
+    blocks += [text(m, locale) for m in held_lines(held.get(len(report.volleys), []))]
     if len(blocks) == 1:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [

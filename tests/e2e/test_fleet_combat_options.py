@@ -409,6 +409,23 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
     assert seated.faces.pending == []
 
 
+async def test_a_group_holding_fire_is_told_in_its_turn_of_the_round(seated):
+    """FC-I7: Red fires first and its cruisers hold fire; the round's log says so where Red's
+    fire would stand, before Blue's volleys, not after the whole round's fire."""
+    await setting(seated, "allow_hold_fire", "true")
+    await declared(seated)
+    await seated.slash("/combat order battle:1 class:cruiser target:hold", as_="player1")
+    seated.script_dice([1] * 6)  # Blue's destroyers and dreadnought miss
+
+    await end_turn(seated)
+
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    blocks = report.description.split("\n\n")
+    assert blocks[1] == "Red's cruisers held fire as ordered."
+    assert blocks[2].startswith("**1. Blue's 3 destroyers → Red's cruisers**")
+    assert seated.faces.pending == []
+
+
 async def test_hold_fire_by_menu_and_by_typing(seated):
     """FC-I7 `allow_hold_fire`: refused by clause while off (no menu option either); once on,
     Blue's destroyers hold by menu and the dreadnought by typing, and neither fires."""

@@ -21,6 +21,7 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat import SPEC
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FireOrder
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import RegisterFleet
@@ -40,6 +41,7 @@ from bot.rules.fleet_combat import register_fleet
 from bot.rules.fleet_combat import remove_fleet
 from bot.rules.fleet_combat import replace_class_stats
 from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import round_lines
 from bot.rules.fleet_combat import set_fire_orders
 from bot.rules.fleet_combat import waiting_for
 from bot.rules.fleet_combat.messages import battle_line
@@ -343,6 +345,27 @@ def test_a_fleet_the_gm_removed_mid_battle_neither_retreats_nor_is_shot_down():
     summary = battle_line([fought.report], ["A", "B"], retreat_distance=2).render("en")
     assert "A left the battle with no ships in it (FC-6.3)" in summary
     assert "parting volley" not in summary
+
+
+def test_a_group_holding_fire_is_told_in_its_turn_and_an_older_report_still_reads():
+    """FC-I7: A fires first and its cruiser holds; the round's lines tell that before B's
+    volley. A report logged before the place was kept loads and tells it after the volleys."""
+    settings = DEFAULTS.model_copy(update={"allow_hold_fire": True})
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})], settings=settings)
+    state = give_orders(state, "A", FireOrder(ship_class="cruiser", hold=True), settings=settings)
+    fought = resolve_round(state, settings, 1, Dice.seeded(1))
+    held = "A's cruisers held fire as ordered (FC-I7)."
+
+    def told(report):
+        lines = [line.render("en") for line in round_lines(report, retreat_distance=2)]
+        volley = next(i for i, line in enumerate(lines) if line.startswith("B's 1 cruiser → "))
+        return lines.index(held) - volley
+
+    assert told(fought.report) == -1
+    saved = fought.report.model_dump(mode="json")
+    for group in saved["held"]:
+        del group["after"]
+    assert told(RoundReport.model_validate(saved)) > 0
 
 
 def test_firing_groups_and_status_as_data():

@@ -152,13 +152,19 @@ class VolleyReport:
     targets: int | None = None
 
 
+HoldReason = Literal["hold_order", "missing_orders", "no_target", "no_attack"]
+
+
 @dataclass(slots=True, kw_only=True)
 class HeldFire:
     """A group that fired nothing this round, and why (FC-I7, FC-I8)."""
 
     shooter: str
     ship_class: str
-    reason: Literal["hold_order", "missing_orders", "no_target", "no_attack"]
+    reason: HoldReason
+    # How many volleys the round had fired before this group's turn came, so its report
+    # tells it in its place (FC-I7); None in rounds logged before it was kept: told last.
+    after: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
