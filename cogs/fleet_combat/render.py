@@ -324,10 +324,11 @@ def participant_line(
         return t(C + "battle.fought", locale)
     if entry.retreating:
         return t(C + "battle.retreating", locale, round=status.next_round)
+    if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
+        # Before its orders: a GM may have removed the ships they were given for.
+        return t(C + "battle.unarmed", locale)
     if entry.orders_given:
         return t(C + "battle.orders_given", locale)
-    if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
-        return t(C + "battle.unarmed", locale)
     if settings.missing_orders == "hold_fire":  # FC-I7: a group without orders holds fire
         return t(C + "battle.orders_missing_hold", locale)
     return t(C + "battle.orders_missing", locale)
