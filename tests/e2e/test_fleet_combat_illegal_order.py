@@ -58,3 +58,19 @@ async def test_a_faction_whose_fleet_the_gm_removed_mid_battle_has_nothing_to_or
     assert refused.embed.description == (
         "Blue has no ships left in battle #1: there is nothing to retreat with (FC-6.3)."
     )
+
+
+async def test_the_gm_is_told_before_removing_a_fleet_that_is_fighting(campaign):
+    """The removal's question names the battle the fleet fights in and what becomes of it:
+    its faction stays in the battle with no ships until its next round (FC-I16), as a fleet
+    set to zero ships does."""
+    table = campaign
+    await red_attacks_blue(table)
+    asked = await table.slash("/combat fleet remove point:Mecatol faction:Blue", as_="gm")
+    assert asked.ephemeral
+    assert (
+        "Blue fights in battle #1 there: it stays in the battle with no ships until its next"
+        " round is fought (FC-I16)."
+    ) in asked.embed.description
+    zero = await table.slash("/combat fleet set point:Mecatol ships:0 faction:Red", as_="gm")
+    assert "Red fights in battle #1 there" in zero.embed.description
