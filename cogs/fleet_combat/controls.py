@@ -91,8 +91,10 @@ def orders_message(
         ships = ", ".join(f"#{ship}" for ship in listed)
         priority = t(C + "orders.priority", locale, ships=ships)
         embed.description = "\n".join([embed.description or "", priority])
-    if settings.allow_split_fire and not retreating and groups:
-        hint = t(C + "orders.split_hint", locale)
+    opponents = [p.faction for p in battle.engaged() if battle.hostile(faction, p.faction)]
+    if settings.allow_split_fire and not retreating and groups and opponents:
+        # The example aims at one of the reader's opponents, never at the reader (FC-5.2).
+        hint = t(C + "orders.split_hint", locale, opponent=opponents[0])
         embed.set_footer(text=f"{embed.footer.text or ''} {hint}".strip())
     cite_in_footer(embed, locale)
     view = (
@@ -261,6 +263,16 @@ def picked_orders(
     return SetFireOrders(battle_id=battle.id, faction=faction, orders=[fire], replace=False)
 
 
+def picked_option(settings: FleetCombatSettings, picked: str) -> str:
+    """A pick as its log entry keeps it: a target as it would be typed (`Blue: destroyer`),
+    so /history show reads it like `/combat order`'s option; automatic and hold as they are."""
+    position, mark, opponent = picked.partition(":")
+    target_class = class_at(settings, int(position)) if mark and position.isdigit() else None
+    if target_class is None:
+        return picked
+    return f"{opponent}: {target_class.replace('_', ' ')}"
+
+
 @control_handler("ord")
 async def order_select(interaction: Interaction, args: list[int]) -> None:
     """A pick in a group's select: its target (or automatic, or hold) for the round the
@@ -304,7 +316,11 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         change,
         faction=who,
         command="combat order",
-        options={"battle": battle_id, "class": ship_class, "target": picked},
+        options={
+            "battle": battle_id,
+            "class": ship_class,
+            "target": picked_option(committed, picked),
+        },
         secret=True,  # a private panel: kept from the other players until the turn ends
         announce=redrawn,
     )

@@ -36,6 +36,7 @@ from bot.rules.fleet_combat import apply_class_table
 from bot.rules.fleet_combat import class_name
 from bot.rules.fleet_combat import class_table_of
 from bot.rules.fleet_combat import default_class_table
+from bot.rules.fleet_combat import engaged_battle
 from bot.rules.fleet_combat import move_fleet
 from bot.rules.fleet_combat import parse_class_table
 from bot.rules.fleet_combat import register_fleet
@@ -314,7 +315,12 @@ def _removal_question(
         title = Msg(
             C + "fleet.remove_question", faction=shown(owner), point=shown(where), ships=ships
         )
-        return Question(title.render(asked.locale), lines, verb="remove")
+        told = list(lines)
+        battle = engaged_battle(state, owner, where)
+        if battle is not None:  # a GM's correction: the faction stays in it, with no ships
+            engaged = Msg(C + "fleet.remove_engaged", faction=shown(owner), battle=battle.id)
+            told.append(engaged.render(asked.locale))
+        return Question(title.render(asked.locale), told, verb="remove")
 
     return question
 

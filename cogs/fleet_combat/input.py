@@ -45,6 +45,10 @@ _ENTRY = re.compile(
     r"\s*(?:\((?P<wounds>[^()]*)\))?"
 )
 _NEGATIVE = re.compile(r"[-−–]\s*\d")  # `-1 cruiser`: a count below zero
+_FRACTION = re.compile(r"\d+\.\d")  # `2.5 cruiser`: ships are whole
+# Inside a class's brackets: whole numbers, optionally with the word for wounds and a colon
+# (`(1, 0)`, `(2 wounds)`, `(раны: 1, 0)`, as fleets are shown); anything else is refused.
+_WOUND_TOKEN = re.compile(r"\d+|wounds?|ран[аы]?|[:,;]", re.IGNORECASE)
 _ZERO = re.compile(r"0+")  # `0`: no ships, of any class
 _COUNT_PREFIX = re.compile(r"^[\d.,]+\s*×?\s*")
 _LIST_WORDS = re.compile(r"\s+(?:and|и)\s+", re.IGNORECASE)
@@ -153,6 +157,15 @@ def resolve_class(text: str, settings: FleetCombatSettings, locale: str) -> str:
     return key
 
 
+def wound_tokens(text: str, entry: str) -> list[int]:
+    """The wound tokens typed in a class's brackets, ship by ship (FC-2.3): `-1`, `1.5` or
+    a stray word is refused rather than skipped, so nothing typed is misread as wounds."""
+    tokens = text.split()
+    if any(_WOUND_TOKEN.sub("", token) for token in tokens):
+        raise GameError(C + "error.bad_wounds", entry=shown(entry))
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
 def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipList:
     """`3 destroyer, 2 cruiser (1 wound), 1 dreadnought` → counts and wounds by class.
 
@@ -171,6 +184,8 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
             continue
         if _NEGATIVE.match(entry):
             raise GameError(C + "error.negative_count", entry=shown(entry))
+        if _FRACTION.match(entry):
+            raise GameError(C + "error.whole_count", entry=shown(entry))
         match = _ENTRY.fullmatch(entry)
         if match is None or len(entry) > MAX_ENTRY or (match["before"] and match["after"]):
             raise GameError(
@@ -192,7 +207,7 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
         count = int(match["before"] or match["after"] or 1)
         given: list[int] = []
         if match["wounds"] is not None:
-            given = [int(n) for n in re.findall(r"\d+", match["wounds"])]
+            given = wound_tokens(match["wounds"], entry)
             if not given:
                 raise GameError(
                     C + "error.bad_ship_entry",
@@ -358,6 +373,8 @@ _PART_DICE = re.compile(
     r"|^(?P<paren_target>.*?)\s*\(\s*(?P<paren_dice>\d+)[^()\d]*\)\s*$",
     re.IGNORECASE,
 )
+# `Blue: destroyer x-1`, `Blue: destroyer ×−2`: dice below one, not a class named "destroyer x-1".
+_NEGATIVE_DICE = re.compile(r"(?:[×*]|\s[xх]|\s)\s*[-−–]\s*\d+\s*$", re.IGNORECASE)
 _SHIP_ID = re.compile(r"#?\s*(\d+)(?:\s.*)?")
 
 
@@ -391,7 +408,7 @@ def parse_fire_targets(text: str, scope: TargetScope) -> list[TypedTarget]:
     out: list[TypedTarget] = []
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
-        if dice is not None and dice < 1:
+        if (dice is not None and dice < 1) or _NEGATIVE_DICE.search(part):
             raise GameError(C + "error.split_zero", part=shown(part.strip()))
         opponent, target_class = parse_target(target, scope)
         out.append(TypedTarget(opponent, target_class, dice))

@@ -110,6 +110,8 @@ def odds_fleet(
     if typed:
         ships = parse_ships(typed, settings, ctx.locale)
         validate_ships(settings, ships.ships, ships.wounds)
+        if not ships.total:  # no round is fought with an empty side (FC-I16): no odds
+            raise GameError(C + "error.odds_no_ships", side=Msg(C + f"odds.side.{side}"))
         if ships.total > MAX_ODDS_SHIPS:
             raise GameError(C + "error.odds_too_big", limit=MAX_ODDS_SHIPS)
         name = t(C + "odds.fleet", locale, side=t(C + f"odds.side.{side}", locale))

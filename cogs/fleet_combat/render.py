@@ -51,6 +51,7 @@ from bot.rules.fleet_combat import target_name
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.messages import ending_lines
+from bot.rules.fleet_combat.messages import held_in_turn
 from bot.rules.fleet_combat.messages import held_lines
 from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
@@ -323,10 +324,11 @@ def participant_line(
         return t(C + "battle.fought", locale)
     if entry.retreating:
         return t(C + "battle.retreating", locale, round=status.next_round)
+    if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
+        # Before its orders: a GM may have removed the ships they were given for.
+        return t(C + "battle.unarmed", locale)
     if entry.orders_given:
         return t(C + "battle.orders_given", locale)
-    if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
-        return t(C + "battle.unarmed", locale)
     if settings.missing_orders == "hold_fire":  # FC-I7: a group without orders holds fire
         return t(C + "battle.orders_missing_hold", locale)
     return t(C + "battle.orders_missing", locale)
@@ -559,8 +561,11 @@ def round_sections(
     sections of lines."""
     blocks = [f"**{round_outcome(report, locale)}**"]
     blocks += [text(m, locale) for m in retreating_lines(report)]
-    blocks += [volley_block(i + 1, v, locale) for i, v in enumerate(report.volleys)]
-    blocks += [text(m, locale) for m in held_lines(report)]
+    held = held_in_turn(report)  # each group that did not fire, told in its turn (FC-I7)
+    for index, volley in enumerate(report.volleys):
+        blocks += [text(m, locale) for m in held_lines(held.get(index, []))]
+        blocks.append(volley_block(index + 1, volley, locale))
+    blocks += [text(m, locale) for m in held_lines(held.get(len(report.volleys), []))]
     if len(blocks) == 1:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [
@@ -812,6 +817,10 @@ def order_line(group: GroupStatus, number: int, locale: str, *, holds: bool = Fa
             opponent=shown(target.opponent),
             target_class=text(class_name(target.target_class), locale),
         )
+        legal = {(g.opponent, g.target_class) for g in group.legal_targets}
+        if (target.opponent, target.target_class) not in legal:
+            # A GM's correction took the target away: the round aims automatically (FC-I8).
+            aim = t(C + "orders.aim_invalid", locale, aim=aim)
     elif not group.legal_targets:
         aim = t(C + "orders.no_target", locale)
     elif holds:
@@ -918,7 +927,8 @@ def orders_view(
                 )
             )
         placeholder = t(
-            C + "orders.placeholder",
+            # "1 dreadnought fires at…", "2 cruisers fire at…"
+            C + ("orders.placeholder_one" if group.ships == 1 else "orders.placeholder"),
             locale,
             ships=class_count(group.ship_class, group.ships).render(locale),
         )

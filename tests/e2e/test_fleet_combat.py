@@ -67,7 +67,7 @@ async def give_fc_e1_orders(table, battle):
         blue, "3 destroyers fire at…", values=["Red — cruisers (2, level 3)"], as_="player2"
     )
     return await table.select(
-        blue, "1 dreadnought fire at…", values=["Red — cruisers (2, level 3)"], as_="player2"
+        blue, "1 dreadnought fires at…", values=["Red — cruisers (2, level 3)"], as_="player2"
     )
 
 
@@ -317,10 +317,10 @@ async def test_six_classes_get_their_menus_on_two_pages(seated):
 
     assert len(panel.embed.description.splitlines()) == 6
     assert [s.placeholder for s in panel.selects] == [
-        "1 fighter fire at…",
-        "1 destroyer fire at…",
-        "1 cruiser fire at…",
-        "1 carrier fire at…",
+        "1 fighter fires at…",
+        "1 destroyer fires at…",
+        "1 cruiser fires at…",
+        "1 carrier fires at…",
     ]
     assert [(b.label, b.disabled) for b in panel.buttons] == [
         ("Classes 1/2", True),
@@ -328,14 +328,14 @@ async def test_six_classes_get_their_menus_on_two_pages(seated):
     ]
     second = await seated.click(panel, "Classes 2/2", as_="player1")
     assert [s.placeholder for s in second.selects] == [
-        "1 dreadnought fire at…",
-        "1 war sun fire at…",
+        "1 dreadnought fires at…",
+        "1 war sun fires at…",
     ]
     ordered = await seated.select(second, 1, values=["Blue — destroyers (2, level 2)"])
     assert ordered.embed.description.splitlines()[0] == (
         "1. 1 war sun (4 dice at 3+) → Blue's destroyers"
     )
-    assert ordered.selects[0].placeholder == "1 war sun fire at…"
+    assert ordered.selects[0].placeholder == "1 war sun fires at…"
 
 
 async def test_fleet_syntax_is_forgiving_and_errors_list_the_classes(seated):

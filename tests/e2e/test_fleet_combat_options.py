@@ -372,8 +372,13 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
         "Red's fire orders for round 1 of battle #1 are recorded.",
         "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's dreadnoughts (3 dice)",
     ]
-    assert "To split a class's dice: /combat order" in ordered.embed.footer
+    assert "To split a class's dice: /combat order target:Blue: destroyer x1, Blue: cruiser" in (
+        ordered.embed.footer
+    )
     assert "FC-5.3" in ordered.embed.footer.split("Rules: ")[1]
+    # Blue's own panel names Blue's opponent in the example, never Blue itself.
+    blue_panel = await seated.slash("/combat orders battle:1", as_="player2")
+    assert "/combat order target:Red: destroyer x1, Red: cruiser" in blue_panel.embed.footer
     assert [(o.label, o.default) for o in ordered.selects[0].options][:2] == [
         ("Automatic target (FC-I17)", False),
         ("Split fire as typed with /combat order (FC-I7)", True),
@@ -401,6 +406,23 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
         "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed\n"
         "Volley 2 → Blue's dreadnought: #6 +1 → 1/3"
     )
+    assert seated.faces.pending == []
+
+
+async def test_a_group_holding_fire_is_told_in_its_turn_of_the_round(seated):
+    """FC-I7: Red fires first and its cruisers hold fire; the round's log says so where Red's
+    fire would stand, before Blue's volleys, not after the whole round's fire."""
+    await setting(seated, "allow_hold_fire", "true")
+    await declared(seated)
+    await seated.slash("/combat order battle:1 class:cruiser target:hold", as_="player1")
+    seated.script_dice([1] * 6)  # Blue's destroyers and dreadnought miss
+
+    await end_turn(seated)
+
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    blocks = report.description.split("\n\n")
+    assert blocks[1] == "Red's cruisers held fire as ordered."
+    assert blocks[2].startswith("**1. Blue's 3 destroyers → Red's cruisers**")
     assert seated.faces.pending == []
 
 

@@ -138,6 +138,17 @@ async def test_odds_write_every_mean_with_two_decimals(campaign):
     assert "2,00 боевой звезды" in russian.embed.description
 
 
+async def test_odds_of_a_side_with_no_ships_are_refused(campaign):
+    """FC-I16: with no ship on one side no round is fought, so there are no odds to give (they
+    read "1.0 rounds" expected): the asker is told the side is empty, in their language."""
+    refused = await refused_alone(campaign, "/combat odds a:0 cruiser b:1 fighter", "player1")
+    assert refused == "Fleet A has no ships: type at least one, e.g. 3 destroyer, 1 cruiser."
+    russian = await refused_alone(campaign, "/combat odds a:1 fighter b:0", "player3")
+    assert russian == (
+        "Во флоте Б нет кораблей: укажите хотя бы один, например 3 эсминца, 1 крейсер."
+    )
+
+
 async def test_a_fire_order_at_the_shooters_own_faction_says_it_cannot_fire_at_itself(malta):
     """FC-5.2: Red naming Red as a target, alone or with a class, is told it cannot fire at
     its own ships and whom it can fire at; never that Red is not in the battle. Green,

@@ -34,7 +34,7 @@ def block(page, seq) -> str:
 async def test_an_opponent_cannot_read_fire_orders_in_the_log_before_the_round(battle):
     """FC-5.3: Red orders its cruisers at Blue's dreadnought, by typing and by the panel;
     Blue's /history list and show say only that Red gave an order; Red reads it; once the
-    turn ends everyone does."""
+    turn ends everyone does, the panel's pick as its target typed (`Blue: destroyer`)."""
     table = battle
     await table.slash(
         "/combat order battle:1 class:cruiser target:Blue: dreadnought", as_="player1"
@@ -59,3 +59,6 @@ async def test_an_opponent_cannot_read_fire_orders_in_the_log_before_the_round(b
 
     after = await table.slash(f"/history show entry:{typed}", as_="player2")
     assert not after.ephemeral and "Blue: dreadnought" in show_text(after)
+    # The pick in the panel reads as the same order typed would (not the menu's inner value).
+    picked_after = await table.slash(f"/history show entry:{pick}", as_="player2")
+    assert "**target**: Blue: destroyer\n" in show_text(picked_after) + "\n"

@@ -21,6 +21,7 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat import SPEC
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FireOrder
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import RegisterFleet
@@ -37,8 +38,10 @@ from bot.rules.fleet_combat import firing_groups
 from bot.rules.fleet_combat import move_fleet
 from bot.rules.fleet_combat import parse_class_table
 from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import remove_fleet
 from bot.rules.fleet_combat import replace_class_stats
 from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import round_lines
 from bot.rules.fleet_combat import set_fire_orders
 from bot.rules.fleet_combat import waiting_for
 from bot.rules.fleet_combat.messages import battle_line
@@ -321,6 +324,50 @@ def test_retreating_participant_gives_no_fire_orders():
     assert withdrawn.battle.retreats == []
 
 
+def test_a_fleet_the_gm_removed_mid_battle_neither_retreats_nor_is_shot_down():
+    """FC-6.3: once a GM removes a fighting fleet, its faction has nothing to retreat with:
+    a retreat is refused; one declared before the removal leaves the battle without the
+    report saying a parting volley destroyed ships it never shot at (FC-6.2)."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})])
+    state.battle(1).rounds_fought = 1
+    retreat = DeclareRetreat(battle_id=1, faction="A")
+    removed = remove_fleet(state, DEFAULTS, "A", POINT, allow_while_engaged=True).state
+    assert rule_error(declare_retreat, removed, DEFAULTS, retreat) == (
+        "fleet_combat.error.retreat_without_ships",
+        "FC-6.3",
+    )
+    declared = declare_retreat(state, DEFAULTS, retreat).state
+    emptied = remove_fleet(declared, DEFAULTS, "A", POINT, allow_while_engaged=True).state
+    fought = resolve_round(emptied, DEFAULTS, 1, Dice.seeded(1))
+    told = [line.render("en") for line in fought.lines]
+    assert "A leaves the battle with no ships in it: nothing is left to move (FC-6.3)." in told
+    assert not any("parting volley destroyed" in line for line in told)
+    summary = battle_line([fought.report], ["A", "B"], retreat_distance=2).render("en")
+    assert "A left the battle with no ships in it (FC-6.3)" in summary
+    assert "parting volley" not in summary
+
+
+def test_a_group_holding_fire_is_told_in_its_turn_and_an_older_report_still_reads():
+    """FC-I7: A fires first and its cruiser holds; the round's lines tell that before B's
+    volley. A report logged before the place was kept loads and tells it after the volleys."""
+    settings = DEFAULTS.model_copy(update={"allow_hold_fire": True})
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})], settings=settings)
+    state = give_orders(state, "A", FireOrder(ship_class="cruiser", hold=True), settings=settings)
+    fought = resolve_round(state, settings, 1, Dice.seeded(1))
+    held = "A's cruisers held fire as ordered (FC-I7)."
+
+    def told(report):
+        lines = [line.render("en") for line in round_lines(report, retreat_distance=2)]
+        volley = next(i for i, line in enumerate(lines) if line.startswith("B's 1 cruiser → "))
+        return lines.index(held) - volley
+
+    assert told(fought.report) == -1
+    saved = fought.report.model_dump(mode="json")
+    for group in saved["held"]:
+        del group["after"]
+    assert told(RoundReport.model_validate(saved)) > 0
+
+
 def test_firing_groups_and_status_as_data():
     """FC-I7, FC-I8: the cog reads groups in firing order with legal targets, and status."""
     state = battle([("A", {"dreadnought": 1, "fighter": 2}), ("B", {"destroyer": 1, "war_sun": 1})])
@@ -412,8 +459,6 @@ def test_the_turn_end_names_every_side_of_a_battle_that_fought():
 
 def test_removing_a_fleet_takes_it_off_the_point_and_an_unknown_one_is_not_found():
     """FC-I6 bookkeeping: a registered fleet can be removed; a missing one is NotFound."""
-    from bot.rules.fleet_combat import remove_fleet
-
     state = register(FleetCombatState(), "A", {"cruiser": 2})
     removed = remove_fleet(state, DEFAULTS, "A", POINT)
     assert removed.state.fleet("A", POINT) is None

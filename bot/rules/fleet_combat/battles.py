@@ -583,6 +583,14 @@ def declare_retreat(
             round=battle.next_round,
             min_round=settings.retreat_min_round,
         )
+    fleet = state.fleet(command.faction, battle.point)
+    if fleet is None or not fleet.ships:  # a GM removed it: nothing is left to move (FC-6.3)
+        raise RuleViolation(
+            "fleet_combat.error.retreat_without_ships",
+            clause="FC-6.3",
+            faction=shown(command.faction),
+            battle=battle.id,
+        )
     if command.faction in battle.retreats:
         raise RuleViolation(
             "fleet_combat.error.already_retreating",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import HeldFire
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.models import VolleyReport
@@ -131,7 +132,9 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     for packet in report.packets:
         lost_to_cap[packet.volley] = lost_to_cap.get(packet.volley, 0) + packet.lost_to_cap
         burned[packet.volley] = burned.get(packet.volley, 0) + packet.burned
+    held = held_in_turn(report)
     for index, volley in enumerate(report.volleys):
+        lines += held_lines(held.get(index, []))
         lines.append(
             Msg(
                 "fleet_combat.round.volley",
@@ -159,7 +162,7 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                     target_class=target_name(volley.target_class, volley.targets),
                 )
             )
-    lines += held_lines(report)
+    lines += held_lines(held.get(len(report.volleys), []))
     lines += loss_lines(report)
     lines += retreated_lines(report, retreat_distance=retreat_distance)
     lines.extend(ending_lines(report))
@@ -171,15 +174,25 @@ def retreating_lines(report: RoundReport) -> list[Msg]:
     return [Msg("fleet_combat.round.retreating", faction=f) for f in report.retreating]
 
 
-def held_lines(report: RoundReport) -> list[Msg]:
+def held_in_turn(report: RoundReport) -> dict[int, list[HeldFire]]:
+    """The groups that did not fire, by the volley they are told before (FC-I7: in their
+    turn); those of a round logged before it was kept, and the last, after every volley."""
+    places: dict[int, list[HeldFire]] = {}
+    for held in report.held:
+        place = len(report.volleys) if held.after is None else held.after
+        places.setdefault(place, []).append(held)
+    return places
+
+
+def held_lines(held: Sequence[HeldFire]) -> list[Msg]:
     """Groups that did not fire this round, and why (FC-I7 hold fire, no legal target)."""
     return [
         Msg(
-            f"fleet_combat.round.held.{held.reason}",
-            shooter=held.shooter,
-            ship_class=class_name(held.ship_class),
+            f"fleet_combat.round.held.{group.reason}",
+            shooter=group.shooter,
+            ship_class=class_name(group.ship_class),
         )
-        for held in report.held
+        for group in held
     ]
 
 
@@ -205,6 +218,8 @@ def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     return [
         Msg("fleet_combat.round.retreated_destroyed", faction=faction)
         if faction in report.left_without_ships
+        else Msg("fleet_combat.round.retreated_empty", faction=faction)
+        if faction in report.left_empty
         else Msg("fleet_combat.round.retreated", faction=faction, count=distance)
         for faction in report.left
     ]
@@ -282,6 +297,8 @@ def battle_line(
         told += [
             Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
             if faction in report.left_without_ships  # FC-6.3: nothing left to move
+            else Msg("fleet_combat.turn.line.retreated_empty", faction=faction)
+            if faction in report.left_empty
             else Msg(
                 f"fleet_combat.turn.line.{moves}",
                 faction=faction,

@@ -152,13 +152,19 @@ class VolleyReport:
     targets: int | None = None
 
 
+HoldReason = Literal["hold_order", "missing_orders", "no_target", "no_attack"]
+
+
 @dataclass(slots=True, kw_only=True)
 class HeldFire:
     """A group that fired nothing this round, and why (FC-I7, FC-I8)."""
 
     shooter: str
     ship_class: str
-    reason: Literal["hold_order", "missing_orders", "no_target", "no_attack"]
+    reason: HoldReason
+    # How many volleys the round had fired before this group's turn came, so its report
+    # tells it in its place (FC-I7); None in rounds logged before it was kept: told last.
+    after: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -215,6 +221,9 @@ class RoundReport(BaseModel):
     left: list[str] = Field(default_factory=list)
     # FC-6.3: those of `left` the parting volley left without a ship: nothing of theirs moves.
     left_without_ships: list[str] = Field(default_factory=list)
+    # FC-6.3: those of `left` with no ship in the battle when the round began (a GM removed
+    # their fleet): nothing moves, and no volley destroyed anything. Empty in older reports.
+    left_empty: list[str] = Field(default_factory=list)
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
     # FC-5.9: those of the transport losers whose side (or own fleet, FC-I13 scope) had no
     # combat ship when the round began: none was lost with them. Empty in older reports.

@@ -29,6 +29,7 @@ from bot.rules.fleet_combat.models import FireTarget
 from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.models import FleetCombatState
 from bot.rules.fleet_combat.models import HeldFire
+from bot.rules.fleet_combat.models import HoldReason
 from bot.rules.fleet_combat.models import LostShip
 from bot.rules.fleet_combat.models import PacketReport
 from bot.rules.fleet_combat.models import Participant
@@ -210,6 +211,13 @@ class _Round:
             for ship_class in self.ladder.firing_order(classes, orders):
                 self.fire_group(participant.faction, ship_class, by_class.get(ship_class))
 
+    def hold(self, shooter: str, ship_class: str, reason: HoldReason) -> None:
+        """A group that fires nothing, told in its place among the round's volleys (FC-I7)."""
+        after = len(self.report.volleys)
+        self.report.held.append(
+            HeldFire(shooter=shooter, ship_class=ship_class, reason=reason, after=after)
+        )
+
     def fire_group(self, shooter: str, ship_class: str, order: FireOrder | None) -> None:
         """One group's volley(s): fix the target, roll attack then defence, record packets."""
         settings = self.settings
@@ -218,25 +226,17 @@ class _Round:
         if size == 0:
             return
         if stats.attack_hit is None or stats.attack_dice == 0:
-            self.report.held.append(
-                HeldFire(shooter=shooter, ship_class=ship_class, reason="no_attack")
-            )
+            self.hold(shooter, ship_class, "no_attack")
             return
         if order is not None and order.hold and settings.allow_hold_fire:
-            self.report.held.append(
-                HeldFire(shooter=shooter, ship_class=ship_class, reason="hold_order")
-            )
+            self.hold(shooter, ship_class, "hold_order")
             return
         if order is None and not self.automatic and settings.missing_orders == "hold_fire":
-            self.report.held.append(
-                HeldFire(shooter=shooter, ship_class=ship_class, reason="missing_orders")
-            )
+            self.hold(shooter, ship_class, "missing_orders")
             return
         aims = self.aim(shooter, ship_class, size * stats.attack_dice, order)
         if not aims:
-            self.report.held.append(
-                HeldFire(shooter=shooter, ship_class=ship_class, reason="no_target")
-            )
+            self.hold(shooter, ship_class, "no_target")
             return
         group = self.groups
         self.groups += 1
@@ -476,7 +476,10 @@ class _Round:
             participant.left_round = self.number
             self.report.left.append(faction)
             if not self.fleets[faction].ships:
-                self.report.left_without_ships.append(faction)
+                if any(loss.faction == faction for loss in self.report.losses):
+                    self.report.left_without_ships.append(faction)
+                else:  # none when the round began (a GM removed them): none was shot down
+                    self.report.left_empty.append(faction)
             elif not self.automatic:  # FC-6.3: it moves at once; until recorded, it owes
                 # the move (automatic battles belong to other rulesets, which move it)
                 owed = RetreatMove(
