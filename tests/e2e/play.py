@@ -2,8 +2,8 @@
 faction and is given a power, the GM records the powers at war with the Ottomans and starts
 their impulse), the campaign's language set by the GM, the usual fleet combat battle (Red
 attacks Blue at Mecatol), a refusal answered to its player alone, a ruleset's state as an
-earlier release saved it, reading a reply's text and buttons and the entry numbers of a
-`/history list` page."""
+earlier release saved it, reading a reply's text (on one line too: the rules tests read an
+engine message so as well) and buttons and the entry numbers of a `/history list` page."""
 
 from __future__ import annotations
 
@@ -120,6 +120,18 @@ async def saved_state(table: Table, ruleset: str, change: Callable[[dict[str, An
 def text_of(reply: Any) -> str:
     """Every embed description of a reply, as one text."""
     return "\n".join(e.get("description") or "" for e in reply.embeds)
+
+
+def flat(text: str) -> str:
+    """`text` on one line, as it reads: each run of spaces and line breaks one space, and the
+    bar the stand-in draws down an embed's side (`│`, in a reply's `text()`) left out. The
+    rules tests read an engine message the same way."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def flat_text_of(reply: Any) -> str:
+    """Every embed description of a reply (`text_of`), on one line (`flat`)."""
+    return flat(text_of(reply))
 
 
 def newest_entry(page: Any, command: str) -> int:

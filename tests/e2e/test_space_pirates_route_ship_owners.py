@@ -11,6 +11,7 @@ Orion, player3 Lyra (in Russian).
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import text_of
 
 pirates = base.pirates
@@ -21,10 +22,6 @@ REFUSED = (
     "(SP-I43). Type the ships without “@…” to register them as an owner's, or a GM adds Orion "
     "to the route's owners."
 )
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 async def refused_alone(table, line: str, as_: str) -> str:
