@@ -88,14 +88,25 @@ async def red_attacks_blue(table: Table, *, blue: str = "3 destroyers", green: b
     return attack
 
 
+async def answered_alone(table: Table, line: str, as_: str) -> Any:
+    """`line` typed by `as_` is answered to that player alone, nothing posted in the channel:
+    the answer."""
+    posted = len(table.channel_messages())
+    answer = await table.slash(line, as_=as_)
+    assert answer.ephemeral, answer.text()
+    assert len(table.channel_messages()) == posted
+    return answer
+
+
 async def refused_alone(table: Table, line: str, as_: str) -> str:
     """`line` typed by `as_` is answered to that player alone, nothing posted in the channel:
-    the refusal's text."""
-    posted = len(table.channel_messages())
-    refused = await table.slash(line, as_=as_)
-    assert refused.ephemeral, refused.text()
-    assert len(table.channel_messages()) == posted
-    return refused.embed.description
+    the refusal's text (its embed's description)."""
+    return (await answered_alone(table, line, as_)).embed.description
+
+
+async def refused_alone_flat(table: Table, line: str, as_: str) -> str:
+    """As `refused_alone`, the text of every embed of the refusal, on one line (`flat`)."""
+    return flat_text_of(await answered_alone(table, line, as_))
 
 
 async def saved_state(table: Table, ruleset: str, change: Callable[[dict[str, Any]], None]) -> None:
