@@ -1,9 +1,10 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
 faction and is given a power, the GM records the powers at war with the Ottomans and starts
-their impulse), the campaign's language set by the GM, the usual fleet combat battle (Red
-attacks Blue at Mecatol), a refusal answered to its player alone, a ruleset's state as an
-earlier release saved it, reading a reply's text (on one line too: the rules tests read an
-engine message so as well) and buttons and the entry numbers of a `/history list` page."""
+their impulse), the campaign's language set by the GM, the usual Company raids board (Anna's
+Broker, Boris's Steelworks), the usual fleet combat battle (Red attacks Blue at Mecatol), a
+refusal answered to its player alone, a ruleset's state as an earlier release saved it,
+reading a reply's text (on one line too: the rules tests read an engine message so as well)
+and buttons and the entry numbers of a `/history list` page."""
 
 from __future__ import annotations
 
@@ -60,6 +61,23 @@ async def posting_in(table: Table, language: str) -> None:
     if language != "en":
         line = f"/campaign settings set setting:core.language value:{language}"
         await set_up(table, [(line, "gm")])
+
+
+async def raids_board(table: Table, anna: str = "player1", *, language: str = "en") -> None:
+    """A Company raids campaign posting in `language`: `anna` plays Anna, player2 Boris, with
+    his Steelworks (fine 180), and Anna's Broker (value 300) is registered, elsewhere on the
+    board."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await posting_in(table, language)
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Anna", anna),
+            ("/campaign join faction:Boris", "player2"),
+            ("/company add-company name:Steelworks fine:180", "player2"),
+            ("/company add-piece name:Broker value:300", anna),
+        ],
+    )
 
 
 async def red_and_blue_at_mecatol(
