@@ -34,6 +34,7 @@ from bot.rules.naval_orders import orders_overview
 from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders import start_formation
+from tests.e2e.play import flat
 
 HOOD_CYRILLIC = "H\u043e\u043ed"  # Hood with two Cyrillic о
 RED_CYRILLIC = "R\u0435d"  # Red with a Cyrillic е
@@ -41,7 +42,7 @@ TOULON_CYRILLIC = "T\u043eulon"
 
 
 def text(error: RuleViolation, locale: str = "en") -> str:
-    return " ".join(error.message(locale).split())
+    return flat(error.message(locale))
 
 
 def force(name: str, **fields) -> RegisterForce:
