@@ -1,9 +1,10 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
 faction and is given a power, the GM records the powers at war with the Ottomans and starts
-their impulse), the campaign's language set by the GM, the usual fleet combat battle (Red
-attacks Blue at Mecatol), a refusal answered to its player alone, a ruleset's state as an
-earlier release saved it, reading a reply's text and buttons and the entry numbers of a
-`/history list` page."""
+their impulse), the campaign's language set by the GM, the usual Company raids board (Anna's
+Broker, Boris's Steelworks), the usual fleet combat battle (Red attacks Blue at Mecatol), a
+refusal answered to its player alone, a ruleset's state as an earlier release saved it,
+reading a reply's text (on one line too: the rules tests read an engine message so as well)
+and buttons and the entry numbers of a `/history list` page."""
 
 from __future__ import annotations
 
@@ -62,6 +63,23 @@ async def posting_in(table: Table, language: str) -> None:
         await set_up(table, [(line, "gm")])
 
 
+async def raids_board(table: Table, anna: str = "player1", *, language: str = "en") -> None:
+    """A Company raids campaign posting in `language`: `anna` plays Anna, player2 Boris, with
+    his Steelworks (fine 180), and Anna's Broker (value 300) is registered, elsewhere on the
+    board."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await posting_in(table, language)
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Anna", anna),
+            ("/campaign join faction:Boris", "player2"),
+            ("/company add-company name:Steelworks fine:180", "player2"),
+            ("/company add-piece name:Broker value:300", anna),
+        ],
+    )
+
+
 async def red_and_blue_at_mecatol(
     table: Table, *, blue: str = "3 destroyers", green: bool = False
 ) -> None:
@@ -88,14 +106,25 @@ async def red_attacks_blue(table: Table, *, blue: str = "3 destroyers", green: b
     return attack
 
 
+async def answered_alone(table: Table, line: str, as_: str) -> Any:
+    """`line` typed by `as_` is answered to that player alone, nothing posted in the channel:
+    the answer."""
+    posted = len(table.channel_messages())
+    answer = await table.slash(line, as_=as_)
+    assert answer.ephemeral, answer.text()
+    assert len(table.channel_messages()) == posted
+    return answer
+
+
 async def refused_alone(table: Table, line: str, as_: str) -> str:
     """`line` typed by `as_` is answered to that player alone, nothing posted in the channel:
-    the refusal's text."""
-    posted = len(table.channel_messages())
-    refused = await table.slash(line, as_=as_)
-    assert refused.ephemeral, refused.text()
-    assert len(table.channel_messages()) == posted
-    return refused.embed.description
+    the refusal's text (its embed's description)."""
+    return (await answered_alone(table, line, as_)).embed.description
+
+
+async def refused_alone_flat(table: Table, line: str, as_: str) -> str:
+    """As `refused_alone`, the text of every embed of the refusal, on one line (`flat`)."""
+    return flat_text_of(await answered_alone(table, line, as_))
 
 
 async def saved_state(table: Table, ruleset: str, change: Callable[[dict[str, Any]], None]) -> None:
@@ -120,6 +149,18 @@ async def saved_state(table: Table, ruleset: str, change: Callable[[dict[str, An
 def text_of(reply: Any) -> str:
     """Every embed description of a reply, as one text."""
     return "\n".join(e.get("description") or "" for e in reply.embeds)
+
+
+def flat(text: str) -> str:
+    """`text` on one line, as it reads: each run of spaces and line breaks one space, and the
+    bar the stand-in draws down an embed's side (`│`, in a reply's `text()`) left out. The
+    rules tests read an engine message the same way."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def flat_text_of(reply: Any) -> str:
+    """Every embed description of a reply (`text_of`), on one line (`flat`)."""
+    return flat(text_of(reply))
 
 
 def newest_entry(page: Any, command: str) -> int:

@@ -14,6 +14,7 @@ import json
 import pytest
 
 from .play import posting_in
+from .play import raids_board
 from .play import seat_piracy
 from .play import set_up
 from .test_answered_pings import VEGA_ASKED
@@ -113,15 +114,10 @@ def link_to(table, reply):
 
 
 async def anna_asked(table, player: str = "player1", *, language: str = "en"):
-    """Company raids (posting in `language`): `player` plays Anna, player2 Boris; Anna's
-    Broker lands in Boris's Steelworks and Anna is asked to pay the fine or attempt a
-    capture. The question."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await posting_in(table, language)
-    await table.slash("/campaign join faction:Anna", as_=player)
-    await table.slash("/campaign join faction:Boris", as_="player2")
-    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    await table.slash("/company add-piece name:Broker value:300", as_=player)
+    """The Company raids board of `raids_board` (posting in `language`): `player` plays
+    Anna, player2 Boris; Anna's Broker lands in Boris's Steelworks and Anna is asked to pay
+    the fine or attempt a capture. The question."""
+    await raids_board(table, player, language=language)
     return await table.slash("/company land piece:Broker company:Steelworks", as_=player)
 
 

@@ -8,6 +8,7 @@ in either language.
 from __future__ import annotations
 
 from .play import posting_in
+from .play import raids_board
 from .play import seat_piracy
 from .play import set_up
 from .test_click_outbox import message
@@ -107,21 +108,11 @@ LAND = "/company land piece:Broker company:Steelworks"
 
 
 async def raids_board_left(table, leaves: str, *, language: str = "en") -> None:
-    """Company raids (posting in `language`): player1 plays Anna, player2 Boris, with his
-    Steelworks (fine 180); Anna's Broker (300) is registered, then `leaves` leaves their
-    faction."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await posting_in(table, language)
-    await set_up(
-        table,
-        [
-            ("/campaign join faction:Anna", "player1"),
-            ("/campaign join faction:Boris", "player2"),
-            ("/company add-company name:Steelworks fine:180", "player2"),
-            ("/company add-piece name:Broker value:300", "player1"),
-            ("/campaign leave", leaves),
-        ],
-    )
+    """The Company raids board of `raids_board` (posting in `language`): player1 plays Anna,
+    player2 Boris, with his Steelworks (fine 180); Anna's Broker (300) is registered, then
+    `leaves` leaves their faction."""
+    await raids_board(table, language=language)
+    await set_up(table, [("/campaign leave", leaves)])
 
 
 async def raid_while_unplayed(table, *, language: str = "en"):

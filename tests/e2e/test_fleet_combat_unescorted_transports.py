@@ -4,12 +4,8 @@ combat ship", which that side never had."""
 
 from __future__ import annotations
 
+from tests.e2e.play import flat
 from tests.e2e.play import set_up
-
-
-def words(reply):
-    """A reply's text with its line breaks and frame folded into single spaces."""
-    return " ".join(reply.text().replace("│", " ").split())
 
 
 async def red_attacks_greens_transports(table, label="End turn 1"):
@@ -33,7 +29,7 @@ async def red_attacks_greens_transports(table, label="End turn 1"):
 async def test_transports_without_a_combat_ship_on_their_side(campaign):
     status = await red_attacks_greens_transports(campaign)
 
-    report = words(status)
+    report = flat(status.text())
     assert "Transports of Green are destroyed: their side has no combat ships." in (report), report
     assert "last combat ship" not in report
 
@@ -43,7 +39,7 @@ async def test_transports_without_a_combat_ship_in_russian(campaign):
 
     status = await red_attacks_greens_transports(campaign, "Завершить ход 1")
 
-    report = words(status)
+    report = flat(status.text())
     assert "Транспорты гибнут, потому что у их стороны нет боевых кораблей: Green." in report, (
         report
     )
@@ -66,7 +62,7 @@ async def test_transports_lost_with_the_last_combat_ship_keep_their_line(campaig
     question = await campaign.slash("/turn end", as_="gm")
     await campaign.click(question, "End turn 1", as_="gm")
 
-    report = words(await campaign.slash("/combat status battle:1", as_="player1"))
+    report = flat((await campaign.slash("/combat status battle:1", as_="player1")).text())
     assert "Transports of Green are destroyed with their side's last combat ship." in (report), (
         report
     )

@@ -10,13 +10,13 @@ of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), 
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import flat
 from tests.e2e.play import saved_state
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import rules_of
 from tests.e2e.test_naval_orders import text_of
-from tests.e2e.test_naval_orders_references import flat
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
 

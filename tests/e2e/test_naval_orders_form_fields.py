@@ -11,6 +11,7 @@ player3 plays Russia and reads Russian (its Baltic is in Portsmouth too).
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import flat
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
@@ -34,7 +35,7 @@ async def refused_form(
     assert len(table.channel_messages()) == posted
     overview = text_of(await table.slash("/navy orders", as_=as_))
     assert "awaiting orders" in overview or "ожидает приказов" in overview, overview
-    return " ".join(answer.embed.description.split())
+    return flat(answer.embed.description)
 
 
 def transfer(via: str) -> dict[str, str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tests.e2e import test_naval_orders as played
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import refused_at_once
+from tests.e2e.play import flat
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import at_sea_with_swift
@@ -23,11 +24,6 @@ from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders import transfer_by_packet
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
-
-
-def flat(text: str) -> str:
-    """A reply's text on one line, as read (the stand-in draws the embed's box around it)."""
-    return " ".join(text.replace("│", " ").split())
 
 
 async def gloire_escorts_indiamen(navy, gloire_at: str) -> None:

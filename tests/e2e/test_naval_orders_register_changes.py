@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
@@ -18,7 +19,6 @@ from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import rules_of
 from tests.e2e.test_naval_orders import text_of
-from tests.e2e.test_naval_orders_references import flat
 from tests.e2e.test_naval_orders_references import gloire_escorts_indiamen
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports

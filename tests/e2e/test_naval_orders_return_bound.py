@@ -9,7 +9,7 @@ naval station), Plymouth (2), Brest (20, naval station).
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
-from tests.e2e.play import text_of
+from tests.e2e.play import flat_text_of
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import at_sea_with_swift
 from tests.e2e.test_naval_orders import end_turn
@@ -18,10 +18,6 @@ from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import gm_overview
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
-
-
-def flat(reply) -> str:
-    return " ".join(text_of(reply).split())
 
 
 async def test_the_station_the_gm_confirmed_binds_the_player_and_the_turn_end(navy):
@@ -39,8 +35,8 @@ async def test_the_station_the_gm_confirmed_binds_the_player_and_the_turn_end(na
     assert (
         f"The GM has confirmed Portsmouth as the naval station {WS} returns to; only the GM "
         "changes it (NO-I16)."
-    ) in flat(refused)
-    assert "Returning to naval station Portsmouth, confirmed by the GM" in flat(
+    ) in flat_text_of(refused)
+    assert "Returning to naval station Portsmouth, confirmed by the GM" in flat_text_of(
         await navy.slash("/navy orders", as_="player1")
     )
     await navy.slash(f"/navy position unit:{WS} location:20 in_port:true", as_="player1")

@@ -10,6 +10,7 @@ Portsmouth (1, naval station), Plymouth (2), Brest (20).
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import flat_text_of
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import at_sea_with_swift
 from tests.e2e.test_naval_orders import end_turn
@@ -17,26 +18,21 @@ from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import gm_overview
 from tests.e2e.test_naval_orders import send
-from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders import transfer_by_packet
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
-
-
-def flat(reply) -> str:
-    return " ".join(text_of(reply).split())
 
 
 async def test_an_order_the_packet_boat_brought_shows_as_arrived_in_navy_orders(navy):
     """NO-2.9, NO-I7: after /navy arrived in turn 1, the player's /navy orders says the
     transfer has arrived and takes effect from turn 3, no longer that it is on its way."""
     await transfer_by_packet(navy)
-    before = flat(await navy.slash("/navy orders", as_="player1"))
+    before = flat_text_of(await navy.slash("/navy orders", as_="player1"))
     assert "On its way by packet boat Swift (relay #1)" in before
 
     await navy.slash("/navy arrived relay:1", as_="player1")
 
-    after = flat(await navy.slash("/navy orders", as_="player1"))
+    after = flat_text_of(await navy.slash("/navy orders", as_="player1"))
     assert "On its way" not in after
     assert "Brought by packet boat Swift (relay #1), arrived; takes effect from turn 3: “" in after
 
@@ -54,27 +50,27 @@ async def test_a_cruise_the_gm_ends_at_sea_returns_and_the_station_is_named_and_
     assert (
         f"{WS} now returns to the nearest naval station. Its player names it with /navy "
         "return, and a GM naming it with /navy return confirms it."
-    ) in flat(completed)
-    assert f"{WS} (Britain), location 5: returning to the nearest naval station" in flat(
+    ) in flat_text_of(completed)
+    assert f"{WS} (Britain), location 5: returning to the nearest naval station" in flat_text_of(
         await navy.slash("/navy orders", as_="player1")
     )
     named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
-    assert f"/navy return unit:{WS} station:Portsmouth" in flat(
+    assert f"/navy return unit:{WS} station:Portsmouth" in flat_text_of(
         named
-    ) and "the GM confirms it is the nearest by giving the same command" in flat(named)
+    ) and "the GM confirms it is the nearest by giving the same command" in flat_text_of(named)
     assert (
         "Returning to naval station Portsmouth, as its player named it; the GM has yet to "
         "confirm it is the nearest."
-    ) in flat(await navy.slash("/navy orders", as_="player1"))
+    ) in flat_text_of(await navy.slash("/navy orders", as_="player1"))
 
     await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="gm")
 
-    assert "Returning to naval station Portsmouth, confirmed by the GM as the nearest." in flat(
-        await navy.slash("/navy orders", as_="player1")
-    )
+    assert (
+        "Returning to naval station Portsmouth, confirmed by the GM as the nearest."
+    ) in flat_text_of(await navy.slash("/navy orders", as_="player1"))
     await end_turn(navy, 1)  # one new order a turn (NO-I2): the cruise was turn 1's
     sent = await send(navy, "Swift", WS, "repair", form(details="Careen the hulls"))
-    told = flat(sent)
+    told = flat_text_of(sent)
     assert (
         "at naval station Portsmouth, to which the force is returning — Careen the hulls.”"
     ) in told
@@ -95,7 +91,7 @@ async def test_navy_return_for_a_force_not_returning_says_what_to_do_in_russian(
 
     refused = await navy.slash("/navy return unit:Baltic station:Portsmouth", as_="player3")
 
-    told = flat(refused)
+    told = flat_text_of(refused)
     assert "Соединение «Baltic» не возвращается на морскую станцию" in told
     assert "Сейчас соединение «Baltic» ожидает приказов." in told
     assert "/флот_приказы покетбот" in told
@@ -121,21 +117,24 @@ async def test_a_station_named_by_a_number_out_of_range_is_refused_naming_the_ra
     for typed in ("-1", "1000000"):
         refused = await navy.slash(f"/navy return unit:{WS} station:{typed}", as_="player1")
         assert refused.ephemeral
-        assert flat(refused) == RANGE.format(typed=typed), refused.text()
+        assert flat_text_of(refused) == RANGE.format(typed=typed), refused.text()
     build = await navy.slash("/navy order unit:−3 order:build", as_="player1")
-    assert build.ephemeral and flat(build) == RANGE.format(typed="−3"), build.text()
+    assert build.ephemeral and flat_text_of(build) == RANGE.format(typed="−3"), build.text()
     removed = await navy.slash("/navy station remove name:0000001", as_="gm")
-    assert removed.ephemeral and flat(removed) == RANGE.format(typed="0000001"), removed.text()
+    assert removed.ephemeral, removed.text()
+    assert flat_text_of(removed) == RANGE.format(typed="0000001"), removed.text()
     unknown = await navy.slash(f"/navy return unit:{WS} station:7", as_="player1")
-    assert flat(unknown) == "No port or naval station “7” is registered (NO-3.3).", unknown.text()
-    assert f"{WS} (Britain), location 5: returning to the nearest naval station" in flat(
+    assert flat_text_of(unknown) == ("No port or naval station “7” is registered (NO-3.3)."), (
+        unknown.text()
+    )
+    assert f"{WS} (Britain), location 5: returning to the nearest naval station" in flat_text_of(
         await navy.slash("/navy orders", as_="player1")
     )
 
     named = await navy.slash(f"/navy return unit:{WS} station:1", as_="player1")
 
-    assert "returns to naval station Portsmouth" in flat(named), named.text()
-    assert "Returning to naval station Portsmouth, as its player named it" in flat(
+    assert "returns to naval station Portsmouth" in flat_text_of(named), named.text()
+    assert "Returning to naval station Portsmouth, as its player named it" in flat_text_of(
         await navy.slash("/navy orders", as_="player1")
     )
 
@@ -146,7 +145,7 @@ async def test_a_station_number_out_of_range_is_refused_in_russian(navy):
     refused = await navy.slash("/navy order unit:1234567 order:build", as_="player3")
 
     assert refused.ephemeral
-    assert flat(refused) == (
+    assert flat_text_of(refused) == (
         "«1234567» не может быть номером локации: номера локаций — целые числа от 0 до "
         "999999, не длиннее 6 цифр (NO-3.3)."
     ), refused.text()

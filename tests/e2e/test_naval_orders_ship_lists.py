@@ -8,16 +8,13 @@ Player1 plays Britain; player3 plays Russia and reads Russian.
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
 
 navy = played.navy  # the campaign, three factions and the GM's ports
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 async def test_a_hull_damage_or_count_out_of_range_is_refused_naming_the_range(navy):

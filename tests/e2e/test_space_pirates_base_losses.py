@@ -13,16 +13,13 @@ Player1 plays Vega. Faces are scripted in the order the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.play import saved_state
 from tests.e2e.test_space_pirates import end_turn
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def base_located(table, guards: str = "1 destroyer") -> None:

@@ -13,12 +13,9 @@ Player1 plays Vega. `base_after_an_undefended_raid` gives the pirates a base of 
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 
 pirates = base.pirates
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def test_the_locate_quote_and_answer_name_where_the_base_is_placed(pirates):

@@ -9,6 +9,7 @@ Player1 plays Vega, player2 Orion. Faces are scripted in the order the engine ro
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.test_space_pirates import guarded_route_raided
 
 pirates = base.pirates
@@ -16,10 +17,6 @@ pirates = base.pirates
 # Vega's raid (three raiders, `guarded_route_raided`), refused: Orion's cruiser rolls 1, 1,
 # the raiders 6, 6, 6 and the cruiser's defence 1, 1, 1 (destroyed). Orion's own roll: 20.
 BATTLE = [1, 1, 6, 6, 6, 1, 1, 1, 20]
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def orions_cruiser_lost_in_vegas_raid(pirates):

@@ -12,6 +12,7 @@ Player1 plays Vega, player2 Orion. Faces are scripted in the order the engine ro
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.test_space_pirates import guarded_route_raided
 
@@ -24,10 +25,6 @@ MISS_THEN_HIT = [1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 6, 6, 6, 1, 1, 1, 20]
 # Two cruisers, one of each owner: round 1 four misses, one cruiser falls; round 2 two
 # misses, the other falls.
 TWO_CRUISERS = [1, 1, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1, 6, 6, 6, 1, 1, 1, 20]
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def vegas_refused_raid(pirates, ships: str, faces: list[int]):

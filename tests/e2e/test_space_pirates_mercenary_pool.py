@@ -7,15 +7,12 @@ Player1 plays Vega. Faces are scripted in the order the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.test_space_pirates import raided_undefended
 
 pirates = base.pirates
 HIRE = "/pirates mercenaries hire value:100"
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):

@@ -11,15 +11,12 @@ from __future__ import annotations
 import re
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def offer_waiting(table) -> int:

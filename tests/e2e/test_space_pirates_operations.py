@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 
@@ -256,10 +257,6 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     log = await table.slash("/history list", as_="player2")  # hidden from Vega's list
     assert "A hidden player withdrew a bribe (private, SP-I33)" in log.text()
     assert f"#{other} withdrawn" not in log.text()
-
-
-def flat(text: str | None) -> str:
-    return " ".join((text or "").replace("│", " ").split())
 
 
 async def test_returned_privateers_are_named_and_wait_in_the_reserve(after_a_raid):

@@ -11,6 +11,7 @@ the strength die, then the battle (Vega's destroyer, then the raiders, then the 
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.test_space_pirates import guarded_route_raided
 
 pirates = base.pirates
@@ -19,10 +20,6 @@ pirates = base.pirates
 # destroyer misses (1), the raiders hit 6, 6, 6 and the destroyer's defence rolls 1, 1, 1
 # (destroyed).
 BATTLE = [1, 6, 6, 6, 1, 1, 1]
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def lost_the_guard(pirates, label="End turn", answer="Refuse and fight"):

@@ -8,15 +8,12 @@ Player1 plays Vega, player2 Orion, player3 (who reads Russian) Lyra.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
-
-
-def flat(text: str | None) -> str:
-    return " ".join((text or "").replace("│", " ").split())
 
 
 async def raid_chance(table, as_: str) -> str:

@@ -12,14 +12,11 @@ Player1 plays Vega, player2 Orion, player3 Lyra; `after_a_raid` gives the pirate
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def test_a_planet_bribe_against_a_faction_without_planets_says_it_has_none(after_a_raid):

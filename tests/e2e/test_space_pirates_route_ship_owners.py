@@ -11,7 +11,8 @@ Orion, player3 Lyra (in Russian).
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.play import text_of
+from tests.e2e.play import flat_text_of
+from tests.e2e.play import refused_alone_flat
 
 pirates = base.pirates
 
@@ -23,28 +24,15 @@ REFUSED = (
 )
 
 
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-async def refused_alone(table, line: str, as_: str) -> str:
-    """`line` is answered to `as_` alone and posts nothing: the answer's text."""
-    posted = len(table.channel_messages())
-    answer = await table.slash(line, as_=as_)
-    assert answer.ephemeral, answer.text()
-    assert len(table.channel_messages()) == posted
-    return flat(text_of(answer))
-
-
 async def routes(table) -> str:
-    return flat(text_of(await table.slash("/pirates routes", as_="gm")))
+    return flat_text_of(await table.slash("/pirates routes", as_="gm"))
 
 
 async def test_another_factions_ships_on_a_players_own_route_are_refused(pirates):
     """SP-I43: Vega's player registers Spice with Orion's police cruiser, then registers it
     with its own cruiser and adds Orion's: both refused, saying why and what to do; Spice
     is not registered the first time and keeps its one cruiser, Vega's, the second."""
-    added = await refused_alone(
+    added = await refused_alone_flat(
         pirates, "/pirates route add name:Spice goods:300 ships:cruiser police@Orion", "player1"
     )
     assert added == REFUSED, added
@@ -52,7 +40,7 @@ async def test_another_factions_ships_on_a_players_own_route_are_refused(pirates
 
     await pirates.slash("/pirates route add name:Spice goods:300 ships:cruiser", as_="player1")
     before = await routes(pirates)
-    edited = await refused_alone(
+    edited = await refused_alone_flat(
         pirates, "/pirates route edit route:1 ships:cruiser, cruiser police@Orion", "player1"
     )
     assert edited == REFUSED, edited
@@ -70,7 +58,7 @@ async def test_a_co_owner_with_ships_on_the_route_is_not_dropped_from_its_owners
     )
     before = await routes(pirates)
 
-    dropped = await refused_alone(pirates, "/pirates route edit route:1 owners:Vega:100", "gm")
+    dropped = await refused_alone_flat(pirates, "/pirates route edit route:1 owners:Vega:100", "gm")
 
     assert dropped.startswith(
         "A trade route's guard, police and transport ships are its owners': Salt is owned by "
@@ -82,7 +70,7 @@ async def test_a_co_owner_with_ships_on_the_route_is_not_dropped_from_its_owners
 async def test_a_russian_player_reads_the_refusal_in_russian(pirates):
     """SP-I43: Lyra's player (Russian) puts Vega's cruiser on its own route: refused in
     Russian, nothing registered."""
-    refused = await refused_alone(
+    refused = await refused_alone_flat(
         pirates, "/pirates route add name:Lyre goods:300 ships:cruiser@Vega", "player3"
     )
 

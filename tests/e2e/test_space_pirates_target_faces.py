@@ -10,14 +10,11 @@ Player1 plays Vega, player3 (Russian) Lyra.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def test_the_target_draw_names_each_routes_faces(pirates):

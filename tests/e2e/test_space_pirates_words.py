@@ -11,6 +11,7 @@ Player1 plays Vega, player2 Orion, player3 (Russian) Lyra.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
 from tests.e2e.play import refused_alone
 from tests.e2e.play import saved_state
 from tests.e2e.test_space_pirates import end_turn
@@ -18,10 +19,6 @@ from tests.e2e.test_space_pirates import two_cruisers_fight_one_raider
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
-
-
-def flat(text: str) -> str:
-    return " ".join(text.replace("│", " ").split())
 
 
 async def in_russian(table) -> None:

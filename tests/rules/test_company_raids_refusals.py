@@ -9,6 +9,7 @@ from typing import Any
 
 import company_raids_helpers as helpers
 import pytest
+from refusals import refused
 
 from bot.dice import Dice
 from bot.errors import Conflict
@@ -546,9 +547,8 @@ SETTLE_RU = (
 
 
 def refused_text(act: Callable[[], object]) -> tuple[GameError, str, str]:
-    with pytest.raises(GameError) as refused:
-        act()
-    return refused.value, refused.value.message("en"), refused.value.message("ru")
+    error = refused(act, error=GameError)
+    return error, error.message("en"), error.message("ru")
 
 
 def crowded_pieces() -> CompanyRaidsState:

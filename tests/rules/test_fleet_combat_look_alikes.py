@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
+from refusals import refused
 from test_fleet_combat_support import give_orders
 from test_fleet_combat_support import order
 from test_fleet_combat_support import register
 
 from bot.dice import Dice
-from bot.errors import RuleViolation
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
@@ -36,12 +35,6 @@ DEFAULTS = FleetCombatSettings()
 MECATOL = "Mecatol Rex"
 MECATOL_CYRILLIC = "M\u0435catol Rex"
 CRUISER_CYRILLIC = "\u0441ruiser"
-
-
-def refused(call, *args, **kwargs) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
-        call(*args, **kwargs)
-    return caught.value
 
 
 def test_a_fleet_at_a_point_named_like_a_registered_one_is_refused():

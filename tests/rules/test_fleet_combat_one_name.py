@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
+from refusals import refused
 from test_fleet_combat_support import first_round
 from test_fleet_combat_support import register
 from test_fleet_combat_support import saved_at
 from test_fleet_combat_support import ships_of
 
-from bot.errors import RuleViolation
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
@@ -34,12 +33,6 @@ from bot.rules.fleet_combat import settings_guard
 
 DEFAULTS = FleetCombatSettings()
 ROW = {"level": 3, "attack": "1x7+", "defence": None, "life": 2}
-
-
-def refused(call, *args, **kwargs) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
-        call(*args, **kwargs)
-    return caught.value
 
 
 def saved_apart() -> FleetCombatState:

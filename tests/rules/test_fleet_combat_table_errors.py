@@ -4,6 +4,7 @@ reason in the GM's language, naming the value and its bounds (FC-I2, FC-I4)."""
 from __future__ import annotations
 
 import pytest
+from refusals import refused
 
 from bot.errors import GameError
 from bot.rules.fleet_combat import FleetCombatSettings
@@ -17,15 +18,13 @@ DEFAULTS = FleetCombatSettings()
 def refused_row(**row):
     """The refusal of one typed row, in English and Russian."""
     values = {"attack": "2x5+", "defence": "5+", "life": 2, "level": 3, **row}
-    with pytest.raises(GameError) as caught:
-        replace_class_stats(DEFAULTS, "cruiser", **values)
-    return caught.value.message("en"), caught.value.message("ru")
+    error = refused(replace_class_stats, DEFAULTS, "cruiser", error=GameError, **values)
+    return error.message("en"), error.message("ru")
 
 
 def refused_table(text):
-    with pytest.raises(GameError) as caught:
-        parse_class_table(text)
-    return caught.value.message("en"), caught.value.message("ru")
+    error = refused(parse_class_table, text, error=GameError)
+    return error.message("en"), error.message("ru")
 
 
 @pytest.mark.parametrize(

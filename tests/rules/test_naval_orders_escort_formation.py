@@ -37,13 +37,10 @@ from bot.rules.naval_orders import StartFormation
 from bot.rules.naval_orders import give_order
 from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders import start_formation
+from tests.e2e.play import flat
 
 ESCORT = EscortOrder(convoy="Indiamen")
 TRANSPORT = Ship(kind="transport")
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def formation(state, kind, members, *, turn=1, settings=DEFAULTS, **fields) -> NavalOrdersState:

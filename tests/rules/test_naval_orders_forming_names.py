@@ -5,13 +5,13 @@ force, another fleet being formed, or a squadron of a fleet being dissolved cann
 from __future__ import annotations
 
 import pytest
+from refusals import refused
 from test_naval_orders_support import DEFAULTS
 from test_naval_orders_support import add_force
 from test_naval_orders_support import end_turn
 from test_naval_orders_support import ports
 from test_naval_orders_support import warships
 
-from bot.errors import RuleViolation
 from bot.rules.naval_orders import RegisterForce
 from bot.rules.naval_orders import Squadron
 from bot.rules.naval_orders import StartFormation
@@ -19,12 +19,6 @@ from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import start_formation
 from bot.rules.naval_orders.registry import qualified_name
 from bot.rules.naval_orders.registry import qualifies
-
-
-def refused(call, *args) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
-        call(*args)
-    return caught.value
 
 
 def grand_fleet_forming():

@@ -5,6 +5,7 @@ and only deducts the declared attempts (NO-E4); NO-I20, NO-I21 are editorial."""
 from __future__ import annotations
 
 import pytest
+from refusals import refused
 from test_naval_orders_support import DEFAULTS
 from test_naval_orders_support import HOME
 from test_naval_orders_support import add_force
@@ -46,12 +47,6 @@ from bot.rules.naval_orders import take_command_test
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)
 RAID = RaidOrder(point="Biscay", location="22", turns=1)
 TRANSFER = MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])
-
-
-def refused(call, *args, error=RuleViolation, **kwargs):
-    with pytest.raises(error) as caught:
-        call(*args, **kwargs)
-    return caught.value
 
 
 def give(state, force, model, turn, settings=DEFAULTS, **kw):

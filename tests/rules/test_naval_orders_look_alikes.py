@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from refusals import refused
 from test_naval_orders_support import DEFAULTS
 from test_naval_orders_support import PORT_9
 from test_naval_orders_support import add_force
@@ -33,20 +34,15 @@ from bot.rules.naval_orders import orders_overview
 from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders import start_formation
+from tests.e2e.play import flat
 
 HOOD_CYRILLIC = "H\u043e\u043ed"  # Hood with two Cyrillic о
 RED_CYRILLIC = "R\u0435d"  # Red with a Cyrillic е
 TOULON_CYRILLIC = "T\u043eulon"
 
 
-def refused(call, *args, **kwargs) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
-        call(*args, **kwargs)
-    return caught.value
-
-
 def text(error: RuleViolation, locale: str = "en") -> str:
-    return " ".join(error.message(locale).split())
+    return flat(error.message(locale))
 
 
 def force(name: str, **fields) -> RegisterForce:

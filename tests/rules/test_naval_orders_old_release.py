@@ -23,6 +23,7 @@ from bot.rules.naval_orders import StartFormation
 from bot.rules.naval_orders import orders_overview
 from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders import start_formation
+from tests.e2e.play import flat
 
 
 def test_a_fleet_dissolving_since_an_earlier_release_is_reported_by_its_name():
@@ -66,7 +67,7 @@ def test_formation_lines_an_earlier_release_logged_read_as_they_did():
 
 def overview_text(state, locale: str = "en") -> str:
     lines = orders_overview(state, DEFAULTS, viewer=None, is_gm=True, turn=2)
-    return " ".join("\n".join(line.render(locale) for line in lines).split())
+    return flat("\n".join(line.render(locale) for line in lines))
 
 
 def test_a_blockade_saved_by_its_ports_location_number_names_the_port():

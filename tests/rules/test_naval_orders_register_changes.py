@@ -46,10 +46,7 @@ from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders import remove_station
 from bot.rules.naval_orders import start_formation
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
+from tests.e2e.play import flat
 
 
 def toulon_at(state: NavalOrdersState, location: str) -> NavalOrdersState:

@@ -10,7 +10,7 @@ look-alikes still loads and plays."""
 
 from __future__ import annotations
 
-import pytest
+from refusals import refused
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import empty
 from space_pirates_helpers import planet
@@ -25,15 +25,9 @@ from bot.rules.space_pirates.registry import register_route
 SILK_CYRILLIC = "Silk R\u043ead"  # Silk Road with a Cyrillic о
 
 
-def refused(call, *args, **kwargs) -> Conflict:
-    with pytest.raises(Conflict) as caught:
-        call(*args, **kwargs)
-    return caught.value
-
-
 def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     state, silk = route(empty(), "Silk Road", 300)
-    error = refused(route, state, SILK_CYRILLIC, 100)
+    error = refused(route, state, SILK_CYRILLIC, 100, error=Conflict)
     assert error.message("en") == (
         f"“{SILK_CYRILLIC}” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
         "raid reports name a route by its name, so pick one no one can mistake for it (to "
@@ -47,9 +41,11 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     )
     # A route shared with Aurora is refused too, and so is one of Vega's alone, naming
     # Aurora's route without offering Vega its edit.
-    shared = refused(route, state, "Si1k Road", 100, owners=[("Vega", 50), ("Aurora", 50)])
+    shared = refused(
+        route, state, "Si1k Road", 100, owners=[("Vega", 50), ("Aurora", 50)], error=Conflict
+    )
     assert shared.message_key == "space_pirates.error.route_look_alike"
-    other = refused(route, state, SILK_CYRILLIC, 100, owner="Vega")
+    other = refused(route, state, SILK_CYRILLIC, 100, owner="Vega", error=Conflict)
     assert other.message("en") == (
         f"“{SILK_CYRILLIC}” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
         "routes are picked from one list of the campaign's routes, and raid reports name a "
@@ -63,9 +59,9 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     # The name itself is refused to Vega as well (one list of the campaign's routes); to
     # Aurora it is still the refusal that offers the edit, and renaming the route itself is
     # an edit.
-    same = refused(route, state, "Silk Road", 100, owner="Vega")
+    same = refused(route, state, "Silk Road", 100, owner="Vega", error=Conflict)
     assert same.message_key == "space_pirates.error.route_name_other"
-    assert refused(route, state, "SILK ROAD", 1).message_key == (
+    assert refused(route, state, "SILK ROAD", 1, error=Conflict).message_key == (
         "space_pirates.error.route_name_taken"
     )
     renamed, edited = register_route(
@@ -76,7 +72,7 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
 
 def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():
     state, home = planet(empty(), "Ceres", 50)
-    error = refused(planet, state, "C\u0435res", 20)
+    error = refused(planet, state, "C\u0435res", 20, error=Conflict)
     assert error.message("en") == (
         f"“C\u0435res” looks too much like Aurora's planet Ceres, #{home.id}: raid reports name "
         "a planet by its name, so pick one no one can mistake for it (to change that planet, "
