@@ -6,6 +6,7 @@ import dataclasses
 import io
 import json
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
@@ -47,7 +48,6 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
-from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
 from bot.i18n import decimal
 from bot.i18n import language_of
@@ -193,22 +193,28 @@ def choice_names(tree: app_commands.CommandTree[Any]) -> ChoiceNames:
     return names
 
 
+def typed_names(ruleset: str, command: str) -> Mapping[str, str]:
+    """The options an entry of `command` logs under other names than the command types them
+    (`RulesetSpec.typed_options`: `/pirates offer`'s answer, logged as the click it stands
+    for, `choice` and `answer`, typed `number` and `pay`), each logged name to the typed one;
+    empty: every option as logged."""
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return {}
+    return spec.typed_options.get(command, {})
+
+
 def typed_order(
-    options: dict[str, Any], command: str, choices: ChoiceNames | None
+    options: dict[str, Any], command: str, typed: Mapping[str, str], choices: ChoiceNames | None
 ) -> dict[str, Any]:
     """The options of an entry logged each under another name than its command types it
-    (`history.option.<command>.<name>`: `/pirates offer`'s answer, logged as the click it
-    stands for, `choice` and `answer`, typed `number` and `pay`) in the order the command
-    declares them, as typed (the log keeps them by name); others as logged."""
-    declared = [name for typed, name in choices or {} if typed == command]
-    place: dict[str, int] = {}
-    for name in options:
-        key = f"history.option.{command.replace(' ', '.')}.{name}"
-        word = t(key, DEFAULT_LANGUAGE)
-        if word == key or word not in declared:
-            return options
-        place[name] = declared.index(word)
-    return dict(sorted(options.items(), key=lambda item: place[item[0]]))
+    (`typed`, `typed_names`) in the order the command declares them, as typed (the log keeps
+    them by name); others as logged."""
+    declared = [name for typed_in, name in choices or {} if typed_in == command]
+    if not options.keys() <= typed.keys() or not {typed[n] for n in options} <= set(declared):
+        return options
+    return dict(sorted(options.items(), key=lambda item: declared.index(typed[item[0]])))
 
 
 def choice_text(
@@ -240,10 +246,11 @@ def options_text(
         label = option_label(command, str(kind), locale)
         return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
-    for name, value in typed_order(options, command, choices).items():
+    typed = typed_names(ruleset, command)
+    for name, value in typed_order(options, command, typed, choices).items():
         if value is None:
             continue
-        label = option_label(command, name, locale)
+        label = option_label(command, typed.get(name, name), locale)
         if command == SETTINGS_SET and name == "name" and "." not in str(value):
             # Logged without its ruleset (`language`); typed, listed and summed up in full.
             value = f"{ruleset}.{value}"
