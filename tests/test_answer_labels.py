@@ -163,3 +163,16 @@ async def test_every_typed_option_a_ruleset_declares_is_one_its_command_types(ta
     shown = options_text(logged, "ru", "pirates offer", "space_pirates", declared)
     assert shown == "**номер**: 1\n**заплатить**: нет"
 
+
+@pytest.mark.parametrize(
+    ("locale", "read"),
+    [
+        ("en", "**answer**: End the contract\n**choice**: 2"),
+        ("ru", "**ответ**: Расторгнуть контракт\n**выбор**: 2"),
+    ],
+)
+def test_an_older_dismissal_that_ended_an_upkeep_reads_as_logged(locale, read):
+    """SP-I35: a dismissal that ended a waiting upkeep, logged before it kept the contract
+    typed, keeps the question's number and the button's code: it reads as they were."""
+    logged = {"answer": "end", "choice": 2}
+    assert options_text(logged, locale, "pirates mercenaries dismiss", "space_pirates") == read
