@@ -482,33 +482,20 @@ class LogLines:
 
     fold: bool
     lines: list[LogLine] = dataclasses.field(default_factory=list)
-    # The log's placing of the last reveal read (`revealed_by_turn_end`): the reveals in a
-    # row share it, so it is read once per run.
-    placed: tuple[int, bool] | None = None
+    # The log's placings of the reveals read (`reveal_by_turn_end`): read once per run.
+    placed: dict[int, bool] = dataclasses.field(default_factory=dict)
 
     async def read(self, ctx: Context, batch: list[AuditEntry]) -> None:
         """Add the entries of `batch`, in the order read."""
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in batch])
         for entry in batch:
-            ended = entry.command in REVEALS and await self.by_turn_end(ctx, entry)
+            ended = entry.command in REVEALS and await reveal_by_turn_end(ctx, entry, self.placed)
             gone = entry.seq in undone
             if self.fold and self.lines and self.lines[-1].folds(entry, gone, ended):
                 last = self.lines[-1]
                 self.lines[-1] = dataclasses.replace(last, entries=(*last.entries, entry))
             else:
                 self.lines.append(LogLine((entry,), gone, ended))
-
-    async def by_turn_end(self, ctx: Context, entry: AuditEntry) -> bool:
-        """`reveal_by_turn_end`, the log's placing read once per run of reveals."""
-        told = secret_rolls.told_by_turn_end(entry)
-        if told is not None:
-            return told
-        if self.placed is None or abs(self.placed[0] - entry.seq) != 1:
-            placed = await revealed_by_turn_end(ctx, entry.seq)
-        else:  # the reveal next to the last one read: in the same run
-            placed = self.placed[1]
-        self.placed = (entry.seq, placed)
-        return placed
 
 
 async def page_lines(
@@ -673,12 +660,22 @@ async def sealed_page(
 REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
 
 
-async def reveal_by_turn_end(ctx: Context, entry: AuditEntry) -> bool:
+async def reveal_by_turn_end(
+    ctx: Context, entry: AuditEntry, placed: dict[int, bool] | None = None
+) -> bool:
     """Whether reveal entry `entry` was written by a turn's end: a secret roll's reveal says
     so (`secret_rolls.told_by_turn_end`); another, or an older one, is placed in the log
-    (`revealed_by_turn_end`)."""
+    (`revealed_by_turn_end`). `placed` keeps the placings read, by reveal: a reveal next to
+    one of them is in its run, placed alike, so a run is placed once (`/history list`)."""
     told = secret_rolls.told_by_turn_end(entry)
-    return told if told is not None else await revealed_by_turn_end(ctx, entry.seq)
+    if told is not None:
+        return told
+    known = None if placed is None else placed.get(entry.seq - 1, placed.get(entry.seq + 1))
+    if known is None:
+        known = await revealed_by_turn_end(ctx, entry.seq)
+    if placed is not None:
+        placed[entry.seq] = known
+    return known
 
 
 async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:
