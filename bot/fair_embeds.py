@@ -45,7 +45,8 @@ async def turn_end_embed(
 ) -> discord.Embed | None:
     """After `/turn end`: the closing turn's seed, the next turn's commitment and the chain
     head, with their anchors in the footer; with `test_dice`, no promise that the turn's
-    dice can be re-derived from that seed."""
+    dice can be re-derived from that seed, and no 🔒 anchor of the next turn's (its dice
+    will not come from it either: only the chain head is anchored)."""
     closed = await seeds.seed_of(db, campaign_id, turn)
     opened = await seeds.seed_of(db, campaign_id, turn + 1)
     head = await seeds.chain_head(db, campaign_id)
@@ -65,9 +66,10 @@ async def turn_end_embed(
             head=digest,
         ),
     )
-    embed.set_footer(
-        text=f"{head_anchor(seq, digest)} · {commitment_anchor(turn + 1, opened.commitment)}"
-    )
+    anchored = [head_anchor(seq, digest)]
+    if not test_dice:
+        anchored.append(commitment_anchor(turn + 1, opened.commitment))
+    embed.set_footer(text=" · ".join(anchored))
     return embed
 
 

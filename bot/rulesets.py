@@ -267,6 +267,12 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # "owner_choice") as the reader reads it, from the entry's command, the option's name and
     # the options: `/history show` shows it so. None (or no hook): the value as logged.
     value_label: Callable[[str, str, Mapping[str, Any]], Msg | None] | None = None
+    # The options of an answer a command of this ruleset types but logs as the click it
+    # stands for (`/pirates offer`: the question's `choice` and the button's `answer`, typed
+    # `number` and `pay`): by command, each logged option's name as the command types it.
+    # `/history show` names them so, in the order the command declares them. A command not
+    # named here: its options as logged.
+    typed_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def title_key(self) -> str:

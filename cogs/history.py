@@ -6,6 +6,7 @@ import dataclasses
 import io
 import json
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
@@ -47,7 +48,6 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
-from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
 from bot.i18n import decimal
 from bot.i18n import language_of
@@ -193,22 +193,28 @@ def choice_names(tree: app_commands.CommandTree[Any]) -> ChoiceNames:
     return names
 
 
+def typed_names(ruleset: str, command: str) -> Mapping[str, str]:
+    """The options an entry of `command` logs under other names than the command types them
+    (`RulesetSpec.typed_options`: `/pirates offer`'s answer, logged as the click it stands
+    for, `choice` and `answer`, typed `number` and `pay`), each logged name to the typed one;
+    empty: every option as logged."""
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return {}
+    return spec.typed_options.get(command, {})
+
+
 def typed_order(
-    options: dict[str, Any], command: str, choices: ChoiceNames | None
+    options: dict[str, Any], command: str, typed: Mapping[str, str], choices: ChoiceNames | None
 ) -> dict[str, Any]:
     """The options of an entry logged each under another name than its command types it
-    (`history.option.<command>.<name>`: `/pirates offer`'s answer, logged as the click it
-    stands for, `choice` and `answer`, typed `number` and `pay`) in the order the command
-    declares them, as typed (the log keeps them by name); others as logged."""
-    declared = [name for typed, name in choices or {} if typed == command]
-    place: dict[str, int] = {}
-    for name in options:
-        key = f"history.option.{command.replace(' ', '.')}.{name}"
-        word = t(key, DEFAULT_LANGUAGE)
-        if word == key or word not in declared:
-            return options
-        place[name] = declared.index(word)
-    return dict(sorted(options.items(), key=lambda item: place[item[0]]))
+    (`typed`, `typed_names`) in the order the command declares them, as typed (the log keeps
+    them by name); others as logged."""
+    declared = [name for typed_in, name in choices or {} if typed_in == command]
+    if not options.keys() <= typed.keys() or not {typed[n] for n in options} <= set(declared):
+        return options
+    return dict(sorted(options.items(), key=lambda item: declared.index(typed[item[0]])))
 
 
 def choice_text(
@@ -240,10 +246,11 @@ def options_text(
         label = option_label(command, str(kind), locale)
         return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
-    for name, value in typed_order(options, command, choices).items():
+    typed = typed_names(ruleset, command)
+    for name, value in typed_order(options, command, typed, choices).items():
         if value is None:
             continue
-        label = option_label(command, name, locale)
+        label = option_label(command, typed.get(name, name), locale)
         if command == SETTINGS_SET and name == "name" and "." not in str(value):
             # Logged without its ruleset (`language`); typed, listed and summed up in full.
             value = f"{ruleset}.{value}"
@@ -475,33 +482,20 @@ class LogLines:
 
     fold: bool
     lines: list[LogLine] = dataclasses.field(default_factory=list)
-    # The log's placing of the last reveal read (`revealed_by_turn_end`): the reveals in a
-    # row share it, so it is read once per run.
-    placed: tuple[int, bool] | None = None
+    # The log's placings of the reveals read (`reveal_by_turn_end`): read once per run.
+    placed: dict[int, bool] = dataclasses.field(default_factory=dict)
 
     async def read(self, ctx: Context, batch: list[AuditEntry]) -> None:
         """Add the entries of `batch`, in the order read."""
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in batch])
         for entry in batch:
-            ended = entry.command in REVEALS and await self.by_turn_end(ctx, entry)
+            ended = entry.command in REVEALS and await reveal_by_turn_end(ctx, entry, self.placed)
             gone = entry.seq in undone
             if self.fold and self.lines and self.lines[-1].folds(entry, gone, ended):
                 last = self.lines[-1]
                 self.lines[-1] = dataclasses.replace(last, entries=(*last.entries, entry))
             else:
                 self.lines.append(LogLine((entry,), gone, ended))
-
-    async def by_turn_end(self, ctx: Context, entry: AuditEntry) -> bool:
-        """`reveal_by_turn_end`, the log's placing read once per run of reveals."""
-        told = secret_rolls.told_by_turn_end(entry)
-        if told is not None:
-            return told
-        if self.placed is None or abs(self.placed[0] - entry.seq) != 1:
-            placed = await revealed_by_turn_end(ctx, entry.seq)
-        else:  # the reveal next to the last one read: in the same run
-            placed = self.placed[1]
-        self.placed = (entry.seq, placed)
-        return placed
 
 
 async def page_lines(
@@ -666,12 +660,22 @@ async def sealed_page(
 REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
 
 
-async def reveal_by_turn_end(ctx: Context, entry: AuditEntry) -> bool:
+async def reveal_by_turn_end(
+    ctx: Context, entry: AuditEntry, placed: dict[int, bool] | None = None
+) -> bool:
     """Whether reveal entry `entry` was written by a turn's end: a secret roll's reveal says
     so (`secret_rolls.told_by_turn_end`); another, or an older one, is placed in the log
-    (`revealed_by_turn_end`)."""
+    (`revealed_by_turn_end`). `placed` keeps the placings read, by reveal: a reveal next to
+    one of them is in its run, placed alike, so a run is placed once (`/history list`)."""
     told = secret_rolls.told_by_turn_end(entry)
-    return told if told is not None else await revealed_by_turn_end(ctx, entry.seq)
+    if told is not None:
+        return told
+    known = None if placed is None else placed.get(entry.seq - 1, placed.get(entry.seq + 1))
+    if known is None:
+        known = await revealed_by_turn_end(ctx, entry.seq)
+    if placed is not None:
+        placed[entry.seq] = known
+    return known
 
 
 async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:

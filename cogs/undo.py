@@ -145,7 +145,8 @@ def _undone_embed(
     without their buttons (`unshown`, by name), and how many of its messages could not be
     marked undone; for a turn end, the reopened turn's new
     commitment, anchored in the footer (read back by /history verify) with the chain head
-    the undo leaves."""
+    the undo leaves; test dice (the local stand-in's) do not come from that seed: only the
+    chain head is anchored, no 🔒."""
     first, last = done.undid[0], done.undid[-1]
     body = ctx.pt(
         "undo.done.body",
@@ -175,10 +176,10 @@ def _undone_embed(
         )
         if done.deadline is not None:
             embed.description += "\n" + deadline_line(ctx, done.turn_end, *done.deadline)
-        embed.set_footer(
-            text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
-            f"{commitment_anchor(done.turn_end, done.commitment)}"
-        )
+        anchored = [head_anchor(done.entry.seq, done.entry.hash)]
+        if ctx.service.dice_factory is None:
+            anchored.append(commitment_anchor(done.turn_end, done.commitment))
+        embed.set_footer(text=" · ".join(anchored))
     return embed
 
 

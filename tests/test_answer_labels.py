@@ -12,8 +12,10 @@ import typing
 
 import pytest
 
+from bot import rulesets
 from bot.rules.company_raids.models import Step
 from cogs.company_raids.steps import ANSWERS as RAID_ANSWERS
+from cogs.history import choice_names
 from cogs.history import options_text
 from cogs.space_pirates.choices import ANSWERS as PIRATE_ANSWERS
 
@@ -142,3 +144,35 @@ def test_an_undo_names_the_entry_it_undid_in_the_readers_language():
     assert options_text(options, "ru", "history undo") == (
         "**отменённая запись**: 8\n**причина**: x"
     )
+
+
+async def test_every_typed_option_a_ruleset_declares_is_one_its_command_types(table):
+    """`RulesetSpec.typed_options` names an answer's logged options as its command types
+    them (SP-I45: `/pirates offer number pay`): each name is an option of the registered
+    command, so `/history show` reads the declaration, in the command's order."""
+    declared = choice_names(table.bot.tree)
+    named = {
+        (command, typed)
+        for spec in rulesets.available()
+        for command, names in spec.typed_options.items()
+        for typed in names.values()
+    }
+    assert ("pirates offer", "number") in named
+    assert not {n for n in named if n not in declared}, sorted(named)
+    logged = {"answer": "decline", "choice": 1}
+    shown = options_text(logged, "ru", "pirates offer", "space_pirates", declared)
+    assert shown == "**номер**: 1\n**заплатить**: нет"
+
+
+@pytest.mark.parametrize(
+    ("locale", "read"),
+    [
+        ("en", "**answer**: End the contract\n**choice**: 2"),
+        ("ru", "**ответ**: Расторгнуть контракт\n**выбор**: 2"),
+    ],
+)
+def test_an_older_dismissal_that_ended_an_upkeep_reads_as_logged(locale, read):
+    """SP-I35: a dismissal that ended a waiting upkeep, logged before it kept the contract
+    typed, keeps the question's number and the button's code: it reads as they were."""
+    logged = {"answer": "end", "choice": 2}
+    assert options_text(logged, locale, "pirates mercenaries dismiss", "space_pirates") == read

@@ -179,14 +179,17 @@ async def _answer(
     | None = None,
     then: Callable[[UnitOfWork, ChoiceOutcome], Awaitable[Any]] | None = None,
     typed: str | None = None,
+    logged: dict[str, Any] | None = None,
     claim: ChoiceClaim | None = None,
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
     settings (FC-I17); `then` runs in it after the entry (`Applied.after`). The entry is
-    the typed command that answered (`typed`: `pirates offer`), else the button's; `claim`:
-    the confirmation that command asked first, taken in the same unit of work. A question a
-    GM's undo took back says so (as core choices do); a button of another kind of question
-    (a number handed out again after an undo) is refused."""
+    the typed command that answered (`typed`: `pirates offer`), else the button's, with the
+    question's number and the answer as options, or the options that command logs as typed
+    (`logged`: a dismissal's contract); `claim`: the confirmation that command asked first,
+    taken in the same unit of work. A question a GM's undo took back says so (as core
+    choices do); a button of another kind of question (a number handed out again after an
+    undo) is refused."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
     state, _ = await ctx.read()
     pending = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
@@ -215,7 +218,7 @@ async def _answer(
         change,
         faction=owner,
         command=typed or f"pirates {kind_of(pending).replace('_', '-')}",
-        options={"choice": choice_id, "answer": option},
+        options={"choice": choice_id, "answer": option} if logged is None else logged,
         audit=_public_audit,
         claim=claim,
         then=then,
@@ -311,16 +314,18 @@ async def answer_question(
     *,
     edit: bool,
     typed: str | None = None,
+    logged: dict[str, Any] | None = None,
     confirmed: tuple[ChoiceClaim, str] | None = None,
 ) -> None:
     """Answer a question; in the same transaction (the outbox) the message showing how it
     ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
     question redrawn when `edit` (in `locale`, the language it was asked in), and the
     questions the answer leads to: new posts, in the campaign's language now. Answered by
-    a command instead (`edit` False; `typed`: that command), the question's own message is
-    redrawn as answered too, its buttons gone, saying who answered with which command
-    (`settled_question`); a command that asked first (`confirmed`: its confirmation and
-    the language it was asked in) closes it and redraws it with what was done."""
+    a command instead (`edit` False; `typed`: that command, `logged`: its options where the
+    log keeps them as typed), the question's own message is redrawn as answered too, its
+    buttons gone, saying who answered with which command (`settled_question`); a command
+    that asked first (`confirmed`: its confirmation and the language it was asked in)
+    closes it and redraws it with what was done."""
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
@@ -365,7 +370,15 @@ async def answer_question(
 
     claim = confirmed[0] if confirmed is not None else None
     await _answer(
-        ctx, choice_id, option, cost, announce=shown, then=posted, typed=typed, claim=claim
+        ctx,
+        choice_id,
+        option,
+        cost,
+        announce=shown,
+        then=posted,
+        typed=typed,
+        logged=logged,
+        claim=claim,
     )
 
 
@@ -406,6 +419,7 @@ async def dismiss_with_upkeep(
         ctx.public_locale,
         edit=False,
         typed="pirates mercenaries dismiss",
+        logged={"contract": contract},  # as typed: the question's number is not
         confirmed=confirmed,
     )
     return True

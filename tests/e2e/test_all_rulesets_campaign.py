@@ -166,7 +166,8 @@ async def test_one_turn_of_every_ruleset_waits_for_the_right_players_and_ends_fo
     assert summaries[:5] == [f"{name}: end of turn 1" for name in RULESETS_EN]
     told = "\n".join(text_of(m) for m in ended.followups)
     assert "Incident #1: waiting for Red to pay the fine or attempt a capture." in told
-    assert "• Western Squadron: executing its order; Cruising (not yet in its location)" in told
+    cruising = "Cruising in location No. 5 (not yet in its location)"  # NO-4.10, NO-I14
+    assert f"• Western Squadron: executing its order; {cruising}" in told
     [ping] = [m for m in ended.followups if "concerns you" in (m.content or "")]
     notified_once(ended.followups, ping, table)
     assert "a question waits for your answer (Company raids)" in ping.content

@@ -21,6 +21,7 @@ from bot.standin import GuildSpec
 from bot.standin import StandIn
 from bot.standin import Table
 from bot.storage import history
+from bot.storage import seeds
 from bot.storage.audit import GENESIS
 from bot.storage.audit import canonical
 from bot.storage.audit import chained_hash
@@ -129,6 +130,24 @@ async def test_a_turn_is_committed_rolled_revealed_and_verified_offline(fair, tm
     assert main(["verify", str(path)]) == 0
     text = await verify_text(fair)
     assert "intact" in text and "5 dice re-derived" in text and "Turn 3 is open" in text
+
+
+async def test_the_real_bots_reveal_and_undone_turn_end_anchor_their_commitments(fair):
+    """Dice derived from the committed seed (the real bot): the turn end's reveal anchors the
+    next turn's commitment beside the chain head, and an undone turn end the reopened turn's
+    new one, each as `🔒 T<turn> <sha256>` in its footer (the stand-in's test dice post
+    neither)."""
+    done = await end_turn(fair, 1)
+    (revealed,) = [e for f in done.followups for e in f.embeds if "Fair dice" in e["title"]]
+    opened = await seeds.seed_of(fair.bot.db, 1, 2)
+    assert opened is not None
+    assert revealed["footer"]["text"].endswith(f" · 🔒 T2 {opened.commitment}")
+    asked = await fair.slash("/history undo reason:ended early", as_="gm")
+    undone = await fair.click(asked, "Undo", as_="gm")
+    reopened = await seeds.seed_of(fair.bot.db, 1, 1)
+    assert reopened is not None
+    assert undone.embed.footer.startswith("⛓ #")
+    assert undone.embed.footer.endswith(f" · 🔒 T1 {reopened.commitment}")
 
 
 async def test_entries_name_their_interaction_and_derived_source(fair):

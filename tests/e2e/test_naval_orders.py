@@ -855,7 +855,9 @@ async def test_a_hidden_raid_duration_is_not_shown_to_the_players(navy):
 
     assert "Hirondelle starts raiding; its duration is known to the GM." in report
     assert "6 turns" not in report and "of 6" not in report
-    assert "Hirondelle: executing its order; Raiding (1 turn raided so far)" in report
+    assert (
+        "Hirondelle: executing its order; Raiding in location No. 22 (1 turn raided so far)"
+    ) in report
     owner = text_of(await navy.slash("/navy orders", as_="player2"))
     assert "of 6" not in owner and "(1 turn raided so far)" in owner
     assert "(1 of 6 turns)" in await gm_overview(navy)
@@ -1070,7 +1072,9 @@ async def test_an_open_ended_cruise_counts_one_turn_in_the_singular(navy):
 
     report = await end_turn(navy, 1)
 
-    assert "Western Squadron: executing its order; Cruising (1 turn counted)" in report
+    assert (
+        "Western Squadron: executing its order; Cruising in location No. 1 (1 turn counted)"
+    ) in report
 
 
 async def test_a_long_list_of_orders_comes_in_as_many_messages_as_discord_needs(navy):

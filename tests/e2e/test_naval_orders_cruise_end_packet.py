@@ -54,7 +54,10 @@ async def test_a_packet_order_due_as_the_cruise_ends_takes_effect_without_a_retu
     assert "the order brought by packet boat (relay #1) takes effect from turn 4" in third
     assert "returns to the nearest naval station" not in third
     assert "names the nearest naval station" not in third
-    assert "• Western Squadron: executing its order; Raiding (not yet in its location)" in third
+    assert (
+        "• Western Squadron: executing its order; Raiding in location No. 7 "
+        "(not yet in its location)"
+    ) in third
     overview = await gm_overview(navy)
     assert RAID_TEXT in overview and "returning" not in overview
 
@@ -75,7 +78,10 @@ async def test_a_cruise_ending_in_the_packets_arrival_turn_waits_for_its_order(n
     assert f"{WS} is not returning to a naval station" in text_of(refused)
     third = await end_turn(navy, 3)
     assert "the order brought by packet boat (relay #1) takes effect from turn 4" in third
-    assert "• Western Squadron: executing its order; Raiding (not yet in its location)" in third
+    assert (
+        "• Western Squadron: executing its order; Raiding in location No. 7 "
+        "(not yet in its location)"
+    ) in third
 
 
 async def transfer_brought_while_cruising(navy, turns: int) -> None:

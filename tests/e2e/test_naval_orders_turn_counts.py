@@ -88,7 +88,9 @@ async def test_a_late_return_stops_the_count_until_the_force_is_back(navy):
     assert "(2 of 4 turns)" in third, third
     await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
     fourth = await end_turn(navy, 4)
-    assert "• Western Squadron: executing its order; Cruising (3 of 4 turns)" in fourth
+    assert (
+        "• Western Squadron: executing its order; Cruising in location No. 5 (3 of 4 turns)"
+    ) in fourth
     assert "completed its order" not in fourth
     fifth = await end_turn(navy, 5)
     assert "Western Squadron completed its order “Cruising” after 4 turns" in fifth

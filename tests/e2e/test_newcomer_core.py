@@ -124,8 +124,9 @@ TEST_DICE_RU = "🧪 Эта локальная замена Discord бросае
 async def test_the_local_stand_in_says_its_dice_are_test_dice(table):
     """The stand-in's bot rolls seeded or scripted dice: its answers say so instead of
     promising dice derived from the committed seed, and name the real bot. The campaign's
-    answer posts no 🔒 commitment of turn 1 under that sentence: /history verify counts
-    none, and says the open turn's test dice will not be checked."""
+    answer posts no 🔒 commitment of turn 1 under that sentence, nor the turn end's reveal
+    one of turn 2 (its footer anchors the chain head only): /history verify counts none, and
+    says the open turn's test dice will not be checked."""
     created = await table.slash("/campaign create name:Black Sea", as_="gm")
     assert TEST_DICE in created.embed.description
     assert "secret seed" not in created.embed.description
@@ -146,6 +147,7 @@ async def test_the_local_stand_in_says_its_dice_are_test_dice(table):
     (fair,) = [e for e in posted if e.get("title") == "🎲 Fair dice: turn 1 revealed"]
     assert "This local stand-in rolled test dice" in fair["description"]
     assert "Anyone can re-derive every die" not in fair["description"]
+    assert fair["footer"]["text"].startswith("⛓ #") and "🔒" not in fair["footer"]["text"]
 
     await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     russian = await table.slash("/turn status", as_="player1")

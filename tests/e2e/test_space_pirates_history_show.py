@@ -9,6 +9,7 @@ import pytest
 from bot.standin import Table
 from tests.e2e.test_history_texts import newest
 from tests.e2e.test_space_pirates import after_a_raid  # noqa: F401 - a fixture
+from tests.e2e.test_space_pirates import dismiss_confirmed
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
 from tests.e2e.test_space_pirates_review import _upkeep_waits as upkeep_waits
@@ -66,3 +67,24 @@ async def test_a_typed_upkeep_answer_shows_its_options_as_typed(
     shown = await after_a_raid.slash(f"/history show entry:{entry}", as_="player1")
     assert field(shown, "Параметры") == f"**номер**: {number}\n**заплатить**: {ru}"
     assert field(shown, "Ход") == "3 (розыгрыш хода 2)"
+
+
+async def test_a_dismissal_that_ends_a_waiting_upkeep_shows_the_contract_as_typed(
+    after_a_raid: Table,  # noqa: F811 - the fixture imported above
+):
+    """Turn 2 ends on Vega's 200 upkeep (SP-I35); during turn 3 Vega dismisses the contract
+    with `/pirates mercenaries dismiss contract:N`, which ends the upkeep (SP-I45). Its entry
+    shows the command and `contract: N` as typed (not the question's number and the button's
+    code), in the reader's language."""
+    _, contract, _ = await upkeep_waits(after_a_raid)
+    await dismiss_confirmed(after_a_raid, contract)
+    entry = await newest(after_a_raid)
+
+    shown = await after_a_raid.slash(f"/history show entry:{entry}", as_="player1")
+    assert shown.embed.title.endswith("pirates mercenaries dismiss"), shown.embed.title
+    assert field(shown, "Options") == f"**contract**: {contract}"
+    assert field(shown, "Turn") == "3 (resolution of turn 2)"
+
+    await after_a_raid.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    shown = await after_a_raid.slash(f"/history show entry:{entry}", as_="player1")
+    assert field(shown, "Параметры") == f"**контракт**: {contract}"

@@ -176,6 +176,7 @@ def campaign_messages():
         no.DisbandOrder(),
     ):
         state = give(state, "Grand", model, 1, many)
+        turn_end(state, 1)  # the summary names each order and where it is carried out
     take(no.complete_order(state, support.DEFAULTS, "Britain", "Grand", 1).lines)
     build = no.GiveBuildOrder(
         faction="Britain", station="Portsmouth", order=no.BuildOrder(details="two frigates")

@@ -15,12 +15,15 @@ from test_naval_orders_support import order
 from test_naval_orders_support import ports
 from test_naval_orders_support import warships
 
+from bot.rules.naval_orders import BlockadeOrder
 from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import LandingOrder
 from bot.rules.naval_orders import MovementPlan
 from bot.rules.naval_orders import MoveOrder
 from bot.rules.naval_orders import NavalOrdersSettings
 from bot.rules.naval_orders import NavalOrdersState
 from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RepairOrder
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
 from bot.rules.naval_orders import Squadron
@@ -414,3 +417,47 @@ def test_the_ping_says_whose_new_or_recorded_order_takes_effect():
     in_force = end_turn(state, 3)
     told = [m.render("ru") for m in in_force.affected_lines["Britain"]]
     assert "записанный приказ соединения «Hood» вступает в силу с хода 4" in told, told
+
+
+def test_each_force_in_the_summary_says_its_order_and_where_it_is_carried_out():
+    """The summary's bullet of a force carrying out an order names the order and the place
+    its mandatory text names (NO-4.10 the cruising location, NO-5.9 the transfer's
+    destination and port, NO-6.9 the raiding location; NO-1.1, NO-I1: the seaport blockaded,
+    the landing's location, the station a repair is carried out at), with its progress
+    (NO-I14), in either language; an order that names no place reads as its kind."""
+    state = ports()
+    given = {
+        "Hood": CRUISE,
+        "Swift": TRANSFER,
+        "Raven": RaidOrder(point="Finisterre", location="12", turns=1),
+        "Stone": BlockadeOrder(port="Toulon"),
+        "Wave": LandingOrder(location="7"),
+        "Dock": RepairOrder(),
+        "Blank": LandingOrder(),  # free forms (NO-I19): no location given
+    }
+    free = NavalOrdersSettings(strict_order_forms=False)
+    for force, order_model in given.items():
+        state = order(add_force(state, force), force, order_model, 1, settings=free)
+    state = move_to(state, "Hood", "14", 1)
+    lines = [line for line in end_turn(state, 1).lines if line.key == "naval_orders.turn.force"]
+    english = [line.render("en") for line in lines]
+    russian = [line.render("ru") for line in lines]
+
+    assert english == [
+        "• Blank: executing its order; Amphibious landing",
+        "• Dock: executing its order; Repair at naval station Portsmouth",
+        "• Hood: executing its order; Cruising in location No. 14 (1 of 2 turns)",
+        "• Raven: executing its order; Raiding in location No. 12 (not yet in its location)",
+        "• Stone: executing its order; Blockade of the seaport Toulon",
+        "• Swift: executing its order; Transfer to location No. 9 (Toulon)",
+        "• Wave: executing its order; Amphibious landing in location No. 7",
+    ]
+    assert russian == [
+        "• Blank: выполняет приказ; Высадка морского десанта",
+        "• Dock: выполняет приказ; Ремонт на военно-морской станции Portsmouth",
+        "• Hood: выполняет приказ; Крейсерство в локации №14 (ходов: 1 из 2)",
+        "• Raven: выполняет приказ; Рейдерство в локации №12 (ещё не в своей локации)",
+        "• Stone: выполняет приказ; Блокада морского порта Toulon",
+        "• Swift: выполняет приказ; Перемещение в локацию №9 (Toulon)",
+        "• Wave: выполняет приказ; Высадка морского десанта в локации №7",
+    ]

@@ -275,6 +275,13 @@ def emitted_messages():
     with_history(state, "Aurora", [200])
     raid = resolve(state, 9, scripted(1)[0])
     take(answer(raid.state, False, scripted()[0]))
+    # SP-I17, SP-I24: an income-0 planet yields nothing, the penalty 0 leaves it as it was.
+    no_penalty = settings(planet_raid_fail_penalty_points=0)
+    state, _ = planet(empty(), "Rock", 0, population=100)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [150])
+    raid = resolve(state, 5, scripted(1)[0], no_penalty)
+    take(answer(raid.state, False, scripted()[0], settings=no_penalty))
     state, _ = planet(empty(), "Delta", 700, orbital=["cruiser"])
     state.player("Aurora").streak = 12
     with_history(state, "Aurora", [100])

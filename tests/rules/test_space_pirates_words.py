@@ -1,12 +1,17 @@
 """Texts a play-test read wrong: the report of a route defended under rampage (SP-I15,
-SP-I26), an upkeep question saved before it knew the contract had no ships (SP-I35), and
-log entries of operations written before they were logged by their real commands."""
+SP-I26), a failed planet raid's penalty that did not change (SP-I17), an upkeep question
+saved before it knew the contract had no ships (SP-I35), and log entries of operations
+written before they were logged by their real commands."""
 
 from __future__ import annotations
 
+import pytest
 from space_pirates_helpers import empty
+from space_pirates_helpers import planet
 from space_pirates_helpers import raid
 from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.command_names import option_word
 from bot.log_text import command_label
@@ -71,3 +76,27 @@ def test_the_buy_off_offer_number_reads_the_same_in_old_and_new_entries():
     assert option_word("pirates offer", "bribe", "ru") == "номер"
     assert option_word("pirates offer", "number", "en") == "number"
     assert option_word("pirates offer", "bribe", "en") == "bribe"
+
+
+@pytest.mark.parametrize(("points", "penalty"), [(0, None), (3, "penalty 1 → 4")])
+def test_a_failed_planet_raid_names_the_penalty_only_when_it_changes(points, penalty):
+    """SP-I17, SP-I24: an income-0 planet without troops yields nothing, so the raid fails
+    (the faces of `test_sp_i24_anything_taken_counts_a_capture_as_success`). Under
+    `planet_raid_fail_penalty_points = 0` the penalty stays 1 and the outcome says nothing
+    of it, as a success's says nothing; the default adds 3 and names it, in either
+    language."""
+    state, _ = planet(empty(), "Rock", 0, population=100)
+    state.player("Aurora").streak = 10
+    state.player("Aurora").planet_penalty_points = 1
+    with_history(state, "Aurora", [150])
+    _, reports = raid(state, 5, [1], settings=settings(planet_raid_fail_penalty_points=points))
+    assert reports[-1].outcome == "failed"
+
+    english, russian = (outcome_line(reports[-1]).render(locale) for locale in ("en", "ru"))
+
+    assert english.startswith("Planet raid failed: fleet bonus 0 → 0 %, "), english
+    assert russian.startswith("Рейд провалился: бонус флота 0 → 0 %, "), russian
+    if penalty is None:
+        assert "penalty" not in english and "штраф" not in russian, (english, russian)
+    else:
+        assert penalty in english and penalty.replace("penalty", "штраф") in russian

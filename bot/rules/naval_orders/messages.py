@@ -184,6 +184,29 @@ def order_text(force_name: str, active: ActiveOrder, *, return_station: str | No
     )
 
 
+def order_brief(active: ActiveOrder) -> Msg:
+    """An order as the turn's summary names it: its kind and the place its mandatory text
+    names (NO-4.10 the cruising location, NO-5.9 the transfer's destination and port, NO-6.9
+    the raiding location; NO-1.1, NO-I1: the seaport blockaded, the convoy escorted, the
+    landing's location, the station a repair or disbanding is carried out at); its kind alone
+    where it names none (a field left blank under free forms, NO-I19; a construction, given
+    to the station the line names)."""
+    order = active.order
+    kind = Msg(f"naval_orders.order.{order.kind}")
+    place: dict[str, str | None] = {}
+    if isinstance(order, CruiseOrder | RaidOrder | LandingOrder):
+        place = {"location": order.location}
+    elif isinstance(order, MoveOrder):
+        place = {"destination": order.destination, "port": order.port or BLANK}
+    elif isinstance(order, BlockadeOrder | EscortOrder):
+        place = dict([_order_place(order)])
+    elif not isinstance(order, BuildOrder):  # a repair or a disbanding (NO-1.1)
+        place = {"station": active.station}
+    if not place or not all(place.values()):
+        return kind
+    return Msg(f"naval_orders.brief.{order.kind}", **place)
+
+
 def status_msg(force: Force) -> Msg:
     """The force's status in words (§4 status list); a packet boat, which takes no orders
     (NO-I22), is called one, in port or at sea."""

@@ -27,6 +27,7 @@ from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.naval_orders.formations import complete_formation
 from bot.rules.naval_orders.messages import formation_lines
+from bot.rules.naval_orders.messages import order_brief
 from bot.rules.naval_orders.messages import progress_msg
 from bot.rules.naval_orders.messages import status_msg
 from bot.rules.naval_orders.models import ActiveOrder
@@ -1109,12 +1110,13 @@ def next_order(state: NavalOrdersState, force: Force) -> Msg | None:
 def force_summary(
     force: Force, *, hide_raid_duration: bool = False, coming: Msg | None = None
 ) -> Msg:
-    """One force: status, its order kind and progress (a packet boat: where it is); a force
+    """One force: status, its order and where it is carried out (`order_brief`) and progress
+    (a packet boat: where it is); a force
     without an order names the one `coming` (`next_order`), rather than "no order"."""
     if force.kind == "packet":
         return Msg("naval_orders.turn.packet", force=force.name, status=status_msg(force))
     order: Msg = (
-        Msg(f"naval_orders.order.{force.order.order.kind}")
+        order_brief(force.order)
         if force.order is not None
         else coming or Msg("naval_orders.order.none")
     )

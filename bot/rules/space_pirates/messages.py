@@ -487,8 +487,11 @@ def outcome_line(report: RaidReport) -> Msg:
     """The outcome with the counters it changed (SP-3, SP-I14, SP-I15, SP-I27)."""
     planet = report.planet
     if report.kind == "planet" and planet is not None and planet.success is not None:
+        told = "successful" if planet.success else "failed"
+        if not planet.success and planet.penalty_before == planet.penalty_after:
+            told = "failed_same_penalty"  # `planet_raid_fail_penalty_points = 0` (SP-I17)
         return Msg(  # a success changes no penalty: its line names none (SP-I17)
-            f"{P}report.outcome.planet_{'successful' if planet.success else 'failed'}",
+            f"{P}report.outcome.planet_{told}",
             bonus_before=planet.bonus_before,
             bonus_after=planet.bonus_after,
             penalty_before=planet.penalty_before,

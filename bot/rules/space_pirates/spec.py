@@ -223,6 +223,9 @@ ANSWER_LABELS = {
 # An answer typed as `/pirates offer` is logged as the button it stands for (SP-I45) and
 # read as its option `pay` was typed: a buy-off accepted or an upkeep paid, or not.
 TYPED_PAY = {"accept": True, "pay": True, "decline": False, "end": False}
+# Its options, logged as the click's (the question's number and the button), typed as
+# `number` and `pay` (`RulesetSpec.typed_options`).
+TYPED_OPTIONS = {"pirates offer": {"choice": "number", "answer": "pay"}}
 
 
 def logged_answer_label(command: str, options: Mapping[str, Any]) -> Msg | None:
@@ -254,5 +257,6 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     resolving=resolving,
     resolves_turn=resolves_turn,
     answer_label=logged_answer_label,
+    typed_options=TYPED_OPTIONS,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
