@@ -9,6 +9,7 @@ import json
 import re
 
 from bot import rulesets
+from bot.campaigns import Actor
 from bot.interactions import ERROR_COLOUR
 from bot.storage.undo import COMMAND_CONFIRMATION
 from bot.text import shown
@@ -404,9 +405,11 @@ async def test_a_gm_removed_meanwhile_cannot_confirm(campaign):
 
 
 async def test_the_everyone_role_is_named_with_one_at(campaign):
-    """A GM role that is @everyone reads "@everyone" in the removal question (escaped: a
-    title never pings), not "@@everyone"."""
-    await campaign.slash("/campaign gm add role:@@everyone", as_="gm")
+    """A GM role that is @everyone (named before `/campaign gm add` refused it) reads
+    "@everyone" in the removal question (escaped: a title never pings), not "@@everyone"."""
+    stored = await campaign.bot.service.by_channel(campaign.channel("campaign").id)
+    gm = Actor(user_id=campaign.member("gm").id)
+    await campaign.bot.service.set_gm(stored.id, gm, "role", campaign.guild_id, add=True)
     asked = await campaign.slash("/campaign gm remove role:@@everyone", as_="gm")
     assert asked.embed.title == "Remove @\u200beveryone from this campaign's GMs?"
 
