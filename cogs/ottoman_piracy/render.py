@@ -38,10 +38,10 @@ from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy import sea_zone_label
 from bot.rules.ottoman_piracy import vp_value
 from bot.rules.ottoman_piracy import zones_used_lines
+from bot.rules.ottoman_piracy.engine import declaration_lines
 from bot.rules.ottoman_piracy.engine import ottoman_count_lines
 from bot.rules.ottoman_piracy.engine import source_lines
 from bot.rules.ottoman_piracy.names import counted
-from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_name
 from bot.rules.ottoman_piracy.names import sea_zone_key
@@ -228,17 +228,7 @@ def story_embed(
     zone = sea_zone_label(declaration.sea_zone)
     names = state.power_names
     target = power_label(record.target, names)
-    intro = [
-        piracy_msg("line.declared", piracy=record.id, zone=zone, target=target),
-        piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
-    ]
-    if declaration.naval_leaders:
-        leaders = ", ".join(text(leader_label(n), locale) for n in declaration.naval_leaders)
-        intro.append(Msg(C + "story.leaders", leaders=leaders))
-    if record.cp_left is not None:  # OP-I14: enforced, spent from the impulse's CP
-        intro.append(piracy_msg("line.cp_spent_enforced", cp=record.cp_cost, left=record.cp_left))
-    elif record.cp_cost:
-        intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
+    intro = declaration_lines(record.id, declaration, names, record.cp_cost, record.cp_left)
     embed = make_embed(
         t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
         f"**{story_outcome(record, locale, names)}**\n" + lines_text(intro, locale),
