@@ -54,7 +54,7 @@ async def test_a_force_that_leaves_a_hit_counts_the_rewards_left(seated):
     await seated.slash(PIRACY.format(zone="Ionian Sea"), as_="player1")
     forced = await confirmed(seated, "/corsairs force", as_="gm")
     assert forced.embed.description.startswith(
-        "**2 hits — one reward left for Hapsburgs to choose**"
+        "**2 hits — 1 reward left for Hapsburgs to choose**"
     ), forced.embed.description
     await confirmed(seated, "/corsairs force hand:0", as_="gm")
 
@@ -65,7 +65,7 @@ async def test_a_force_that_leaves_a_hit_counts_the_rewards_left(seated):
     await seated.slash(PIRACY.format(zone="Aegean Sea"), as_="player1")
     forced = await confirmed(seated, "/corsairs force", as_="gm")
     assert forced.embed.description.startswith(
-        "**2 удара — держава «Габсбурги» выбирает ещё одну награду**"
+        "**2 удара — держава «Габсбурги» выбирает ещё 1 награду**"
     ), forced.embed.description
 
 
