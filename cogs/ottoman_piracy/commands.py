@@ -329,11 +329,9 @@ class OttomanPiracyCog(BotCog):
             record = done.outcome.state.in_progress
             if not asked or record is None:
                 return [answer]
-            options = available_rewards(done.outcome.state, done.settings, record.id)
-            piracy = PiracyOutcome(done.outcome.state, record, [], options, [])
-            redrawn = Applied(piracy, done.entry, done.settings, done.after)
+            redrawn = _asked_now(done, record)
             told = [answer, *_question_redrawn(ctx, asked[0], redrawn)]
-            owner = _asked_user(ctx, piracy)
+            owner = _asked_user(ctx, redrawn.outcome)
             if owner is None or done.after is None:
                 return told
             # An edit notifies nobody: the new player is pinged by a message of its own.
@@ -388,10 +386,7 @@ class OttomanPiracyCog(BotCog):
             piracy = done.outcome.state.in_progress
             if not asked or piracy is None:
                 return [answer]
-            options = available_rewards(done.outcome.state, done.settings, piracy.id)
-            outcome = PiracyOutcome(done.outcome.state, piracy, [], options, [])
-            redrawn = Applied(outcome, done.entry, done.settings, done.after)
-            return [answer, *_question_redrawn(ctx, asked[0], redrawn)]
+            return [answer, *_question_redrawn(ctx, asked[0], _asked_now(done, piracy))]
 
         await ctx.apply(record, then=ask_again, announce=told)
 
@@ -735,6 +730,18 @@ def _story(
         pinged=[chooser] if chooser else [],
         choice_id=choice_id,
     )
+
+
+def _asked_now(
+    done: Applied[StateChange, OttomanPiracySettings], record: PiracyRecord
+) -> Applied[PiracyOutcome, OttomanPiracySettings]:
+    """A change that was not an answer (who plays a power, the piracy VP) read as the piracy
+    in progress `record` now asks: the rewards possible now, for the question `done.after`
+    asks anew (`_question_redrawn`)."""
+    state = done.outcome.state
+    options = available_rewards(state, done.settings, record.id)
+    piracy = PiracyOutcome(state, record, [], options, [])
+    return Applied(piracy, done.entry, done.settings, done.after)
 
 
 def _question_redrawn(

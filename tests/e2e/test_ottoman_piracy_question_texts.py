@@ -5,6 +5,8 @@ without that button. Player1 plays the Ottomans, player2 the Habsburgs."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_ottoman_piracy import FORCE
@@ -17,56 +19,55 @@ from tests.e2e.test_ottoman_piracy import squadron_then_card_at_the_cap
 __all__ = ["seated"]
 
 IN_ZONE = "Eliminate a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea"
-PIRACY = "/corsairs piracy zone:{zone} target:hapsburg corsairs:2 leaders:barbarossa"
+PIRACY = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa"
 
 
-async def test_a_squadron_in_the_piracy_zone_is_named_with_the_zone(seated):
+@pytest.mark.parametrize(
+    ("language", "button", "told", "field"),
+    [
+        (
+            "en",
+            IN_ZONE,
+            "Hit 1: a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea, is eliminated.",
+            "Rewards",
+        ),
+        (
+            "ru",
+            "Уничтожить эскадру (Габсбурги) в зоне пиратства — Тирренское море",
+            "Удар 1: уничтожена эскадра (Габсбурги) в зоне пиратства — Тирренское море.",
+            "Награды",
+        ),
+    ],
+)
+async def test_a_squadron_in_the_piracy_zone_is_named_with_the_zone(
+    seated, language, button, told, field
+):
     """OP-5.4: the button and the story name the piracy zone as the zone, not "at Tyrrhenian
-    Sea", as a place."""
+    Sea", as a place; in an English and in a Russian campaign."""
+    await seated.slash(f"/campaign settings set setting:core.language value:{language}", as_="gm")
     asked = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
-    assert labels(asked)[0] == IN_ZONE
-    answered = await seated.click(asked, IN_ZONE, as_="player2")
-    assert (
-        "Hit 1: a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea, is eliminated."
-        in answered.embed.field("Rewards")
-    )
-
-
-async def test_a_squadron_in_the_piracy_zone_is_named_with_the_zone_in_russian(seated):
-    """OP-5.4, in a Russian campaign."""
-    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    asked = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
-    button = "Уничтожить эскадру (Габсбурги) в зоне пиратства — Тирренское море"
     assert labels(asked)[0] == button
     answered = await seated.click(asked, button, as_="player2")
-    assert (
-        "Удар 1: уничтожена эскадра (Габсбурги) в зоне пиратства — Тирренское море."
-        in answered.embed.field("Награды")
-    )
+    assert told in answered.embed.field(field)
 
 
-async def test_a_force_that_leaves_a_hit_counts_the_rewards_left(seated):
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [
+        ("en", "**2 hits — 1 reward left for Hapsburgs to choose**"),
+        ("ru", "**2 удара — держава «Габсбурги» выбирает ещё 1 награду**"),
+    ],
+)
+async def test_a_force_that_leaves_a_hit_counts_the_rewards_left(seated, language, title):
     """OP-I10, OP-I12: VP at 9, two hits, no squadron, the hand unknown: the force gives
     +1 VP for hit 1 and stops at the card hit 2 needs. Its reply's title counts the one
-    reward left, not "2 rewards … to choose"; in Russian as well."""
+    reward left, not "2 rewards … to choose"; in English and in Russian."""
+    await seated.slash(f"/campaign settings set setting:core.language value:{language}", as_="gm")
     await seated.slash("/corsairs vp value:9", as_="gm")
     seated.script_dice([6, 6])
-    await seated.slash(PIRACY.format(zone="Ionian Sea"), as_="player1")
+    await seated.slash(PIRACY, as_="player1")
     forced = await confirmed(seated, "/corsairs force", as_="gm")
-    assert forced.embed.description.startswith(
-        "**2 hits — 1 reward left for Hapsburgs to choose**"
-    ), forced.embed.description
-    await confirmed(seated, "/corsairs force hand:0", as_="gm")
-
-    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    await seated.slash("/corsairs impulse power:ottoman", as_="gm")  # the hand is unknown again
-    await seated.slash("/corsairs vp value:9", as_="gm")
-    seated.script_dice([6, 6])
-    await seated.slash(PIRACY.format(zone="Aegean Sea"), as_="player1")
-    forced = await confirmed(seated, "/corsairs force", as_="gm")
-    assert forced.embed.description.startswith(
-        "**2 удара — держава «Габсбурги» выбирает ещё 1 награду**"
-    ), forced.embed.description
+    assert forced.embed.description.startswith(title), forced.embed.description
 
 
 async def test_vp_set_to_the_cap_redraws_the_question_without_its_vp_button(seated):
