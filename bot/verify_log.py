@@ -180,8 +180,9 @@ class LogChecker:
         self.held_commitments: dict[int, tuple[str, int]] = {}  # turn → held (sha256, entry)
         self.published_held: dict[str, int] = {}  # every held commitment seen → its turn
         self.undone: set[int] = set()  # entries a compensating entry names
-        # entry → (commitment, turn, interaction, campaign, seed commitment in force, held)
-        self.secrets: dict[int, tuple[str, int, int, int, str | None, bool]] = {}
+        # entry → (commitment, turn, interaction, campaign, seed commitment in force, held,
+        # derived: its dice came from a seed, not test dice or the operating system)
+        self.secrets: dict[int, tuple[str, int, int, int, str | None, bool, bool]] = {}
         self.revealed: set[int] = set()
         self.derived_dice = 0
         self.unprovable = 0
@@ -231,15 +232,17 @@ class LogChecker:
             else:
                 self.unprovable += 1
         if problem is None and "secret_commitment" in outcome:
+            # only derived dice re-derive (a held roll of a turn opened before held seeds
+            # came from the operating system)
+            derived = dice.get("source", "derived") == "derived"
             self.secrets[seq] = (
                 str(outcome["secret_commitment"]),
                 turn,
                 int(dice.get("interaction", 0)),
                 campaign,
-                # only derived dice re-derive (a held roll of a turn opened before held seeds
-                # came from the operating system)
-                self._in_force(turn, held) if dice.get("source", "derived") == "derived" else None,
+                self._in_force(turn, held) if derived else None,
                 held,
+                derived,
             )
         if problem is None and "secret_reveal" in outcome:
             problem = self._secret_reveal(seq, outcome["secret_reveal"])
@@ -406,10 +409,14 @@ class LogChecker:
         if not isinstance(payload, dict) or digest != known[0]:
             return Problem("secret", seq, {"entry": target})
         self.revealed.add(target)
-        _, turn, interaction, campaign, in_force, held = known
-        return self._derive(
-            payload.get("rolls", ()), in_force, campaign, turn, target, interaction, seq, held=held
-        )
+        _, turn, interaction, campaign, in_force, held, derived = known
+        rolls = payload.get("rolls", ())
+        if not derived:
+            # its faces, now shown, cannot be re-derived: counted as a roll in the open is
+            if rolls:
+                self.unprovable += 1
+            return None
+        return self._derive(rolls, in_force, campaign, turn, target, interaction, seq, held=held)
 
     def _seed_reveal(self, seq: int, reveal: Mapping[str, Any]) -> Problem | None:
         turn = int(reveal["turn"])

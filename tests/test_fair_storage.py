@@ -113,7 +113,7 @@ async def test_a_turn_opened_before_held_seeds_holds_its_held_dice_unprovable(db
     assert not any("held_reveal" in e.outcome for e in entries)  # there was none to reveal
     assert "held_sha256" in entries[-2].outcome["seed_commitment"]  # turn 2 has both
     verdict = await verify_campaign(db, campaign.id, Anchors())
-    assert verdict.ok and verdict.derived_dice == 0
+    assert verdict.ok and verdict.derived_dice == 0 and verdict.unprovable == 1
 
 
 async def test_held_rolls_never_go_into_a_public_entry(db):

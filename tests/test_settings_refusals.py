@@ -9,6 +9,7 @@ import pytest
 from bot.errors import GameError
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
 from bot.rules.space_pirates.settings import DEFAULT_RESOLUTION_ORDER
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.settings_edit import apply
@@ -104,3 +105,37 @@ def test_a_resolution_order_missing_steps_is_refused_naming_every_step() -> None
         "`report` нельзя задать для `resolution_order`: в порядке розыгрыша каждый шаг должен"
         f" стоять ровно один раз, в любом порядке: {steps} (SP-I40)."
     )
+
+
+def test_a_forced_reward_order_missing_rewards_is_refused_in_the_gms_language() -> None:
+    """OP-I10: the forced order lists squadron, card and VP once each; a Russian GM reads
+    why it was refused in Russian, as for every other ruleset's settings."""
+    settings = OttomanPiracySettings()
+    assert typed_refusal(settings, "forced_reward_order", "card", "en") == (
+        "`card` cannot be set for `forced_reward_order`: the forced order must list every"
+        " reward once, in any order: squadron, card, vp (OP-I10)."
+    )
+    assert typed_refusal(settings, "forced_reward_order", "vp, vp, card", "ru") == (
+        "`vp, vp, card` нельзя задать для `forced_reward_order`: в порядке наград по"
+        " умолчанию каждая награда должна стоять ровно один раз, в любом порядке: squadron,"
+        " card, vp (OP-I10)."
+    )
+
+
+def test_a_piracy_rating_out_of_range_in_a_file_names_the_leader_in_the_gms_language() -> None:
+    """OP-I9: a naval leader's piracy rating is 0..6; the refusal names the leader."""
+    text = '[ottoman_piracy.piracy_ratings]\nbarbarossa = 1\n"Zeki Reis" = 9\n'
+
+    def problems(locale: str) -> list[str]:
+        with pytest.raises(SettingsFileRejected) as rejected:
+            read_settings(text, {"ottoman_piracy": OttomanPiracySettings()})
+        return [p.message.render(locale) for p in rejected.value.problems]
+
+    assert problems("en") == [
+        "Line 1: `ottoman_piracy.piracy_ratings`: a naval leader's piracy rating is a number"
+        " within 0..6; Zeki Reis has 9 (OP-I9)."
+    ]
+    assert problems("ru") == [
+        "Строка 1: `ottoman_piracy.piracy_ratings`: пиратский рейтинг флотоводца — число от 0"
+        " до 6; Zeki Reis: 9 (OP-I9)."
+    ]

@@ -329,11 +329,9 @@ class OttomanPiracyCog(BotCog):
             record = done.outcome.state.in_progress
             if not asked or record is None:
                 return [answer]
-            options = available_rewards(done.outcome.state, done.settings, record.id)
-            piracy = PiracyOutcome(done.outcome.state, record, [], options, [])
-            redrawn = Applied(piracy, done.entry, done.settings, done.after)
+            redrawn = _asked_now(done, record)
             told = [answer, *_question_redrawn(ctx, asked[0], redrawn)]
-            owner = _asked_user(ctx, piracy)
+            owner = _asked_user(ctx, redrawn.outcome)
             if owner is None or done.after is None:
                 return told
             # An edit notifies nobody: the new player is pinged by a message of its own.
@@ -359,9 +357,38 @@ class OttomanPiracyCog(BotCog):
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
     async def vp(self, interaction: Interaction, value: app_commands.Range[int, 0, 100]) -> None:
-        """OP-5.8, OP-I13: the GM's correction of the track."""
+        """OP-5.8, OP-I13: the GM's correction of the track. When it takes +1 VP away from
+        the piracy's open reward question (the cap reached) or gives it back, the question is
+        asked anew in its message with the rewards now possible, as for a hand stated
+        (`/corsairs hand`); an undo redraws it as it was."""
         ctx = await _gm_context(interaction)
-        await _bookkeeping(ctx, lambda state, settings: set_piracy_vp(state, settings, value))
+        offered: list[bool] = []  # whether the open question's rewards change
+        asked: list[Choice] = []  # the question asked anew, when they do
+
+        def record(
+            state: OttomanPiracyState, settings: OttomanPiracySettings, _d: Dice
+        ) -> StateChange:
+            done = set_piracy_vp(state, settings, value)
+            piracy = done.state.in_progress
+            if piracy is not None and piracy.status == "awaiting_choice":
+                was = available_rewards(state, settings, piracy.id)
+                offered.append(was != available_rewards(done.state, settings, piracy.id))
+            return done
+
+        async def ask_again(uow: UnitOfWork, outcome: StateChange) -> int | None:
+            piracy = outcome.state.in_progress
+            if piracy is None or not any(offered):
+                return None
+            return await _ask_again(ctx, uow, outcome.state, piracy, asked)
+
+        def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
+            answer = Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))
+            piracy = done.outcome.state.in_progress
+            if not asked or piracy is None:
+                return [answer]
+            return [answer, *_question_redrawn(ctx, asked[0], _asked_now(done, piracy))]
+
+        await ctx.apply(record, then=ask_again, announce=told)
 
     @corsairs.command(
         name="impulse", description="Start an impulse: stolen cards may become playable (GM)"
@@ -703,6 +730,18 @@ def _story(
         pinged=[chooser] if chooser else [],
         choice_id=choice_id,
     )
+
+
+def _asked_now(
+    done: Applied[StateChange, OttomanPiracySettings], record: PiracyRecord
+) -> Applied[PiracyOutcome, OttomanPiracySettings]:
+    """A change that was not an answer (who plays a power, the piracy VP) read as the piracy
+    in progress `record` now asks: the rewards possible now, for the question `done.after`
+    asks anew (`_question_redrawn`)."""
+    state = done.outcome.state
+    options = available_rewards(state, done.settings, record.id)
+    piracy = PiracyOutcome(state, record, [], options, [])
+    return Applied(piracy, done.entry, done.settings, done.after)
 
 
 def _question_redrawn(

@@ -38,17 +38,17 @@ from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy import sea_zone_label
 from bot.rules.ottoman_piracy import vp_value
 from bot.rules.ottoman_piracy import zones_used_lines
+from bot.rules.ottoman_piracy.engine import declaration_lines
 from bot.rules.ottoman_piracy.engine import ottoman_count_lines
 from bot.rules.ottoman_piracy.engine import source_lines
 from bot.rules.ottoman_piracy.names import counted
-from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_name
 from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import empty_hand_lines
 from bot.rules.ottoman_piracy.rewards import piracy_done_line
-from bot.rules.ottoman_piracy.rewards import squadron_place
+from bot.rules.ottoman_piracy.rewards import squadron_line
 from bot.scaffold import Applied
 from bot.text import faces_text
 from bot.text import lines_text
@@ -136,15 +136,7 @@ def reward_line(
     if reward.reward is None:
         return piracy_msg("line.reward.lost", hit=reward.hit)
     if reward.reward == "squadron" and reward.squadron is not None:
-        group = reward.squadron
-        place = squadron_place(record, group)
-        return piracy_msg(
-            "line.reward.squadron",
-            hit=reward.hit,
-            power=power_label(group.power, state.power_names),
-            place=place,
-            how=how,
-        )
+        return squadron_line(record, reward.hit, reward.squadron, how, state.power_names)
     if reward.reward == "card":
         kind = next(
             (
@@ -193,7 +185,12 @@ def story_outcome(record: PiracyRecord, locale: str, names: Names = None) -> str
         return t(C + "story.outcome.no_hits", locale)
     if record.status != "done":
         chooser = text(power_label(record.chooser, names), locale)
-        return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
+        if not record.rewards:
+            return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
+        # some hits are settled already: the rewards still to choose are counted
+        hits = text(counted("hits", record.hits), locale)
+        key = C + "story.outcome.awaiting_rest"
+        return t(key, locale, count=record.hits_left, hits=hits, chooser=chooser)
     taken = rewards_taken(record)
     if taken == record.hits:
         return t(C + "story.outcome.done", locale, count=record.hits, target=target)
@@ -231,17 +228,7 @@ def story_embed(
     zone = sea_zone_label(declaration.sea_zone)
     names = state.power_names
     target = power_label(record.target, names)
-    intro = [
-        piracy_msg("line.declared", piracy=record.id, zone=zone, target=target),
-        piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
-    ]
-    if declaration.naval_leaders:
-        leaders = ", ".join(text(leader_label(n), locale) for n in declaration.naval_leaders)
-        intro.append(Msg(C + "story.leaders", leaders=leaders))
-    if record.cp_left is not None:  # OP-I14: enforced, spent from the impulse's CP
-        intro.append(piracy_msg("line.cp_spent_enforced", cp=record.cp_cost, left=record.cp_left))
-    elif record.cp_cost:
-        intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
+    intro = declaration_lines(record.id, declaration, names, record.cp_cost, record.cp_left)
     embed = make_embed(
         t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
         f"**{story_outcome(record, locale, names)}**\n" + lines_text(intro, locale),

@@ -567,7 +567,7 @@ class LogChecker {
     }
     if (problem === null && outcome.has("secret_commitment")) {
       const derived = get(dice, "source", "derived") === "derived";  // only derived dice re-derive
-      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, derived ? this.inForce(turn, held) : null, held]);
+      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, derived ? this.inForce(turn, held) : null, held, derived]);
     }
     if (problem === null && outcome.has("secret_reveal")) problem = await this.secretReveal(seq, outcome.get("secret_reveal"));
     if (problem === null && outcome.has("seed_reveal")) problem = await this.seedReveal(seq, outcome.get("seed_reveal"));
@@ -641,8 +641,13 @@ class LogChecker {
     const digest = await sha256(utf8(canonical(payload)));
     if (!isMap(payload) || digest !== known[0]) return new Problem("secret", seq, { entry: target });
     this.revealed.add(target);
-    const [, turn, interaction, campaign, inForce, held] = known;
-    return this.derive(get(payload, "rolls", []), inForce, campaign, turn, target, interaction, seq, held);
+    const [, turn, interaction, campaign, inForce, held, derived] = known;
+    const rolls = get(payload, "rolls", []);
+    if (!derived) {  // its faces, now shown, cannot be re-derived: counted as a roll in the open is
+      if (truthy(rolls)) this.unprovable += 1;
+      return null;
+    }
+    return this.derive(rolls, inForce, campaign, turn, target, interaction, seq, held);
   }
   // What entry `seq`, as written, says of its dice against its faces, and of a hidden entry it reveals (_said).
   said(seq, e, outcome) {

@@ -189,7 +189,7 @@ async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_
     await ottomans_choose(seated)
     asked = await squadron_then_card_at_the_cap(seated, [1, 2, 5, 6])
     assert labels(asked) == [
-        "Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea",
+        "Eliminate a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea",
         "Take a random card from the hand of Hapsburgs",
         FORCE,
     ]
@@ -272,7 +272,10 @@ async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(s
         "Dice against the pirates — Hapsburgs: 2 dice"
     )
     assert VP not in labels(question)
-    assert labels(question) == ["Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea", FORCE]
+    assert labels(question) == [
+        "Eliminate a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea",
+        FORCE,
+    ]
 
     after_squadron = await seated.click(question, labels(question)[0], as_="player2")
     assert "how many cards are in your hand?" in after_squadron.embed.field("Rewards")
@@ -701,7 +704,7 @@ async def test_an_empty_hand_picked_in_the_select_says_no_card_can_be_drawn(seat
 
     assert empty.embed.field("Rewards").split("\n") == [
         EMPTY_HAND,
-        "Hit 1: a squadron (Hapsburgs) at Tyrrhenian Sea is eliminated.",
+        "Hit 1: a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea, is eliminated.",
         "Hit 2: no reward is possible, the hit is lost.",
         "Piracy #1 is resolved. Ottoman piracy VP: 10/10.",
     ]

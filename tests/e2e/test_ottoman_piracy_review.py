@@ -147,7 +147,9 @@ async def test_op_i13_a_cap_lowered_below_the_vp_gained_is_told_and_read_as_reac
     assert status.embed.field("Ottoman piracy VP") == "11 (cap 10 reached)"
 
     squadron = await seated.click(
-        question, "Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea", as_="player2"
+        question,
+        "Eliminate a squadron (Hapsburgs) in the piracy zone, Tyrrhenian Sea",
+        as_="player2",
     )
     assert "+1 piracy VP" not in [b.label for b in squadron.buttons]
     assert squadron.embed.field("Ottoman piracy VP") == "11 (cap 10 reached)"

@@ -49,3 +49,24 @@ async def test_the_default_counts_add_no_line(seated: Table):
     dice = story.embed.field("Ottoman dice: 4 dice")
     assert "counted before" not in dice and "not counted" not in dice, dice
     assert "Barbarossa: +1 for the piracy rating." in dice
+
+
+async def test_the_log_names_the_naval_leaders_in_the_zone_as_the_story_does(seated: Table):
+    """OP-4.4, OP-I9: with `max`, the story names both leaders in the zone; the log entry
+    (`/history show`, `/history list`) names them too, in English and in Russian, so a
+    leader whose rating is not added is still named where he was."""
+    await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.leader_rating_mode value:max", as_="gm"
+    )
+    seated.script_dice([6, 1, 1, 1, 1])
+    story = await seated.slash(PIRACY, as_="player1")
+    assert "Naval leaders in the zone: Barbarossa, Dragut." in story.embed.description
+    page = await seated.slash("/history list", as_="player1")
+    assert "Naval leaders in the zone: Barbarossa, Dragut." in page.text()
+    entry = newest_entry(page, "corsairs piracy")
+    shown = await seated.slash(f"/history show entry:{entry}", as_="player1")
+    assert "Naval leaders in the zone: Barbarossa, Dragut." in shown.embed.description
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    shown = await seated.slash(f"/history show entry:{entry}", as_="player1")
+    assert "Флотоводцы в зоне: Барбаросса, Драгут." in shown.embed.description

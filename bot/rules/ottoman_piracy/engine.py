@@ -183,6 +183,32 @@ def check_declarer(state: OttomanPiracyState, by_faction: str | None) -> None:
         raise NotAllowed(P + "error.not_ottoman_player", clause="OP-1.1")
 
 
+def declaration_lines(
+    piracy_id: int,
+    declaration: PiracyDeclaration,
+    names: Names,
+    cp_cost: int,
+    cp_left: int | None,
+) -> list[Msg]:
+    """How a piracy's story and its log entry begin: the zone and the target (OP-1.1,
+    OP-1.2), the corsairs and the naval leaders in the zone (OP-4.4, named whether their
+    rating counts or not, OP-I9), and the CP it cost (OP-I14: `cp_left` when enforced)."""
+    zone = sea_zone_label(declaration.sea_zone)
+    target = power_label(declaration.target, names)
+    lines = [
+        piracy_msg("line.declared", piracy=piracy_id, zone=zone, target=target),
+        piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
+    ]
+    if declaration.naval_leaders:
+        leaders = MsgList([leader_label(n) for n in declaration.naval_leaders])
+        lines.append(piracy_msg("line.leaders_in_zone", leaders=leaders))
+    if cp_left is not None:  # enforced, the CP come out of the impulse's
+        lines.append(piracy_msg("line.cp_spent_enforced", cp=cp_cost, left=cp_left))
+    elif cp_cost:
+        lines.append(piracy_msg("line.cp_spent", cp=cp_cost))
+    return lines
+
+
 def _check_declaration(
     state: OttomanPiracyState,
     settings: OttomanPiracySettings,
@@ -313,21 +339,15 @@ def declare_piracy(
     new = state.model_copy(deep=True)
     piracy_id = new.last_piracy_id + 1
     new.last_piracy_id = piracy_id
-    zone = sea_zone_label(declaration.sea_zone)
     target = declaration.target
     target_name = power_label(target, new.power_names)
-    lines = [
-        piracy_msg("line.declared", piracy=piracy_id, zone=zone, target=target_name),
-        piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
-    ]
     cp_left: int | None = None
     if settings.enforce_cp and new.impulse.cp_remaining is not None:
         new.impulse.cp_remaining -= settings.piracy_cp_cost
         cp_left = new.impulse.cp_remaining
-    if cp_left is not None:  # OP-I14: enforced, the CP come out of the impulse's
-        lines.append(piracy_msg("line.cp_spent_enforced", cp=settings.piracy_cp_cost, left=cp_left))
-    elif settings.piracy_cp_cost:
-        lines.append(piracy_msg("line.cp_spent", cp=settings.piracy_cp_cost))
+    lines = declaration_lines(
+        piracy_id, declaration, new.power_names, settings.piracy_cp_cost, cp_left
+    )
     _place_marker(new, declaration.sea_zone.strip(), turn, piracy_id)
 
     # OP-2: the target's dice.

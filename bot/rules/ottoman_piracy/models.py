@@ -14,11 +14,15 @@ from pydantic import ConfigDict
 from pydantic import Field
 from pydantic import field_validator
 
+from bot.rules.ottoman_piracy.names import KNOWN_LEADERS
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import leader_key
+from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import power_key
 from bot.rules.ottoman_piracy.names import sea_zone_key
+from bot.settings_edit import SettingsRule
 from bot.text import CleanName
+from bot.text import shown
 
 Reward = Literal["squadron", "card", "vp"]
 # Buttons list the rewards in the rulebook's order a), b), c) (OP-5.4-5.6).
@@ -45,6 +49,7 @@ BaseDiceReason = Literal["one_corsair", "one_port", "otherwise"]
 MAX_PIRACY_VP = 100
 MAX_HAND = 30
 MAX_UNITS = 50
+MAX_RATING = 6  # a naval leader's piracy rating (OP-I9)
 
 
 # The bounds of the numeric settings.
@@ -112,18 +117,28 @@ class OttomanPiracySettings(BaseModel):
     def _ratings_by_key(cls, ratings: dict[str, int]) -> dict[str, int]:
         out: dict[str, int] = {}
         for name, rating in ratings.items():
-            if not 0 <= rating <= 6:
-                msg = f"piracy rating of {name!r} must be 0..6"
-                raise ValueError(msg)
-            out[leader_key(name)] = rating
+            key = leader_key(name)
+            if not 0 <= rating <= MAX_RATING:
+                leader = leader_label(key) if key in KNOWN_LEADERS else shown(name)
+                raise SettingsRule(
+                    "ottoman_piracy.settings.rating_range",
+                    ("piracy_ratings",),
+                    leader=leader,
+                    rating=rating,
+                    high=MAX_RATING,
+                )
+            out[key] = rating
         return out
 
     @field_validator("forced_reward_order")
     @classmethod
     def _order_is_permutation(cls, order: list[Reward]) -> list[Reward]:
         if sorted(order) != sorted(REWARDS):
-            msg = "forced_reward_order must list squadron, card and vp once each"
-            raise ValueError(msg)
+            raise SettingsRule(
+                "ottoman_piracy.settings.every_reward_once",
+                ("forced_reward_order",),
+                rewards=", ".join(REWARDS),
+            )
         return order
 
 

@@ -158,14 +158,22 @@ def empty_hand_lines(record: PiracyRecord, names: Mapping[str, str] | None = Non
     return [hand_size_line(record.target, 0, names)]
 
 
-def squadron_place(record: PiracyRecord, group: SquadronGroup) -> Msg | str:
-    """Where a squadron stands (OP-5.4): the piracy zone's name, else the place registered,
-    else (registered as adjacent, no place named) "an adjacent sea zone or port"."""
+def squadron_line(
+    record: PiracyRecord,
+    hit: int,
+    group: SquadronGroup,
+    how: Msg | str,
+    names: Mapping[str, str] | None = None,
+) -> Msg:
+    """A hit's squadron eliminated (OP-5.4), told where it stood: in the piracy zone, named
+    as the zone; else at the place registered, else (registered as adjacent, no place named)
+    at "an adjacent sea zone or port". `names` are the custom powers'."""
+    power = power_label(group.power, names)
     if group.location == "zone":
-        return sea_zone_label(record.declaration.sea_zone)
-    if not group.place:
-        return piracy_msg("place.adjacent")
-    return shown(group.place)
+        zone = sea_zone_label(record.declaration.sea_zone)
+        return piracy_msg("line.reward.squadron_in_zone", hit=hit, power=power, zone=zone, how=how)
+    place = shown(group.place) if group.place else piracy_msg("place.adjacent")
+    return piracy_msg("line.reward.squadron", hit=hit, power=power, place=place, how=how)
 
 
 def apply_reward(
@@ -191,16 +199,7 @@ def apply_reward(
         reward = HitReward(
             hit=hit, reward="squadron", how=how, squadron=group.model_copy(update={"count": 1})
         )
-        where = squadron_place(record, group)
-        lines.append(
-            piracy_msg(
-                "line.reward.squadron",
-                hit=hit,
-                power=power_label(group.power, state.power_names),
-                place=where,
-                how=how_text,
-            )
-        )
+        lines.append(squadron_line(record, hit, group, how_text, state.power_names))
     elif option.reward == "card":
         hand = record.hand_size
         index: int | None = None
@@ -258,12 +257,11 @@ def option_label(
     powers') and place, as typed and unescaped: a label shows no Markdown."""
     if option.reward == "squadron" and option.squadron is not None:
         group = option.squadron
-        in_zone = group.location == "zone" or not group.place
-        return piracy_msg(
-            "reward.squadron_at",
-            power=power_name(group.power, names),
-            place=sea_zone_name(record.declaration.sea_zone) if in_zone else group.place,
-        )
+        power = power_name(group.power, names)
+        if group.location == "zone" or not group.place:
+            zone = sea_zone_name(record.declaration.sea_zone)
+            return piracy_msg("reward.squadron_in_zone", power=power, zone=zone)
+        return piracy_msg("reward.squadron_at", power=power, place=group.place)
     return piracy_msg(f"reward.{option.reward}")
 
 
