@@ -43,6 +43,7 @@ from bot.storage import seeds
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import canonical
 from bot.storage.audit import parse_faces
+from bot.storage.audit import roll_from_hashed
 from bot.storage.audit import roll_row
 from bot.storage.undo import UndoWrites
 from bot.text import shown
@@ -255,22 +256,9 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
 
 
 def payload_rolls(payload: dict[str, Any]) -> tuple[RollRecord, ...]:
-    """The rolls a hidden part keeps (its stored rows), as an entry's own rolls read, for
+    """The rolls a hidden part keeps (`roll_from_hashed`), as an entry's own rolls read, for
     `/history show` of a secret `/roll` once revealed."""
-    return tuple(
-        RollRecord(
-            purpose=str(row[0]),
-            clause=row[1],
-            notation=str(row[2]),
-            sides=int(row[3]),
-            faces=parse_faces(str(row[4])),
-            modifier=int(row[5]),
-            total=int(row[6]),
-            target=row[7],
-            successes=row[8],
-        )
-        for row in payload["rolls"]
-    )
+    return tuple(roll_from_hashed(row) for row in payload["rolls"])
 
 
 def rolled_expression(payload: dict[str, Any]) -> dice_expr.DiceExpression:
