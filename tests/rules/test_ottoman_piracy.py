@@ -218,7 +218,7 @@ def test_piracy_vp_never_exceeds_the_cap_and_vp_is_not_offered_at_ten() -> None:
     assert refused.value.message_key == "ottoman_piracy.error.vp_capped"
     assert refused.value.params["clause"] == "OP-5.8"
     with pytest.raises(RuleViolation) as out_of_range:
-        op.set_piracy_vp(declared.state, DEFAULTS, 11)
+        op.set_piracy_vp(declared.state, DEFAULTS, 11, dice)
     assert out_of_range.value.message("en") == "Piracy VP must be from 0 to 10 (OP-5.8)."
 
 

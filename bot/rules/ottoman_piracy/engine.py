@@ -784,9 +784,16 @@ def _check_not_both(names: Mapping[str, str], power: str, other: str, faction: s
 
 
 def set_piracy_vp(
-    state: OttomanPiracyState, settings: OttomanPiracySettings, vp: int
-) -> StateChange:
-    """The GM's correction of the piracy VP track, within 0..cap (OP-5.8, OP-I13)."""
+    state: OttomanPiracyState, settings: OttomanPiracySettings, vp: int, dice: Dice
+) -> StateChange | PiracyOutcome:
+    """The GM's correction of the piracy VP track, within 0..cap (OP-5.8, OP-I13).
+
+    When a piracy in progress waits for a reward and the change makes +1 VP possible again
+    or takes it away (the cap), its hits are settled anew as when a hand is stated (OP-5.9):
+    a hit with one possible reward takes it ("the only possible reward"), a hit with none is
+    lost, a card from a hand of unknown size asks the target's hand; the piracy is then told
+    (`PiracyOutcome`). A card the chooser already took (OP-I10) stays chosen. Otherwise the
+    track is only corrected (`StateChange`)."""
     if not 0 <= vp <= settings.piracy_vp_cap:
         raise RuleViolation(
             P + "error.vp_out_of_range", clause="OP-5.8", cap=settings.piracy_vp_cap
@@ -794,10 +801,14 @@ def set_piracy_vp(
     new = state.model_copy(deep=True)
     before = new.piracy_vp
     new.piracy_vp = vp
-    return StateChange(
-        state=new,
-        lines=[piracy_msg("line.vp_set", before=before, after=vp, cap=settings.piracy_vp_cap)],
-    )
+    lines = [piracy_msg("line.vp_set", before=before, after=vp, cap=settings.piracy_vp_cap)]
+    record = new.in_progress
+    if record is None or record.status == "done" or record.card_chosen:
+        return StateChange(state=new, lines=lines)
+    if reward_options(state, settings, record) == reward_options(new, settings, record):
+        return StateChange(state=new, lines=lines)
+    applied = settle_hits(new, settings, record, dice, lines)
+    return _outcome(new, settings, record, applied, lines)
 
 
 def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | None) -> StateChange:
