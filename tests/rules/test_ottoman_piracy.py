@@ -172,6 +172,24 @@ def e4_declaration(**changes: object) -> PiracyDeclaration:
     return PiracyDeclaration.model_validate(fields)
 
 
+def test_a_fortress_listed_twice_is_refused_by_the_engine() -> None:
+    """OP-2.4: each fortress gives at most one die: a declaration listing Trieste twice (one
+    in another case) is refused before any die is rolled, naming the fortress."""
+    dice, faces = scripted(6, 1, 5)
+    twice = [
+        FortifiedSpace(name="Trieste", controller="hapsburg"),
+        FortifiedSpace(name="TRIESTE", controller="hapsburg"),
+    ]
+    declaration = e4_declaration(fortified_spaces=twice)
+    with pytest.raises(RuleViolation) as refused:
+        op.declare_piracy(in_ottoman_impulse(), DEFAULTS, declaration, dice, turn=3)
+    assert refused.value.message("en") == (
+        "The fortress “TRIESTE” is listed twice: each fortress gives at most one die (OP-2.4). "
+        "Name it once."
+    )
+    assert faces.remaining() == [6, 1, 5]
+
+
 def test_op_e4_all_corsairs_sunk_no_ottoman_roll_and_marker_stays() -> None:
     """OP-E4: 2 + 1 = 3 Habsburg dice roll `6, 1, 5`; the single corsair sinks, the second
     hit is lost (OP-I7); no Ottoman roll, Barbarossa unused (OP-4.1); the marker stays."""

@@ -41,6 +41,7 @@ from bot.rules.ottoman_piracy.dice import count_ottoman_dice
 from bot.rules.ottoman_piracy.dice import count_target_dice
 from bot.rules.ottoman_piracy.models import PIRACY_LOG
 from bot.rules.ottoman_piracy.models import CardLock
+from bot.rules.ottoman_piracy.models import FortifiedSpace
 from bot.rules.ottoman_piracy.models import HitReward
 from bot.rules.ottoman_piracy.models import ImpulseState
 from bot.rules.ottoman_piracy.models import OttomanDice
@@ -86,6 +87,7 @@ from bot.rulesets import TurnContext
 from bot.rulesets import TurnStepResult
 from bot.text import faces_text
 from bot.text import look_alike
+from bot.text import name_key
 from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
@@ -258,6 +260,7 @@ def _check_declaration(
                 leader=leader,
                 known=MsgList([leader_label(known) for known in sorted(settings.piracy_ratings)]),
             )
+    _check_fortresses_once(declaration.fortified_spaces)
     if settings.enforce_cp:
         available = state.impulse.cp_remaining
         if available is None:
@@ -269,6 +272,18 @@ def _check_declaration(
                 cost=settings.piracy_cp_cost,
                 available=available,
             )
+
+
+def _check_fortresses_once(spaces: Sequence[FortifiedSpace]) -> None:
+    """OP-2.4: each fortress gives at most one die, so one named twice (whatever its case or
+    invisible characters, `name_key`) is refused rather than counted twice; a counted one
+    ("#1") typed beside a count (`2, #1`) is the same fortress too."""
+    seen: set[str] = set()
+    for space in spaces:
+        key = name_key(space.name)
+        if key in seen:
+            raise RuleViolation(P + "error.fortress_twice", clause="OP-2.4", name=space.name)
+        seen.add(key)
 
 
 def _check_zone_unlike(state: OttomanPiracyState, sea_zone: str) -> None:
