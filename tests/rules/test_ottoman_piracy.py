@@ -240,6 +240,31 @@ def test_piracy_vp_never_exceeds_the_cap_and_vp_is_not_offered_at_ten() -> None:
     assert out_of_range.value.message("en") == "Piracy VP must be from 0 to 10 (OP-5.8)."
 
 
+def test_vp_set_to_the_cap_settles_the_hits_left_without_a_choice() -> None:
+    """OP-5.8, OP-5.9, OP-I13: OP-E1 with an empty Habsburg hand: a squadron and +1 VP are
+    the rewards. The VP set to 10 leaves the squadron as hit 1's only possible reward, taken
+    at once, and hit 2 with none, lost; with no piracy waiting the track is only corrected."""
+    dice, faces = scripted(5, 2, 6, 5)
+    declared = op.declare_piracy(
+        habsburgs_at_war(), DEFAULTS, ionian_example(target_hand_size=0), dice, turn=1
+    )
+    assert [o.reward for o in declared.options] == ["squadron", "vp"]
+
+    capped = op.set_piracy_vp(declared.state, DEFAULTS, 10, dice)
+    assert isinstance(capped, op.PiracyOutcome)
+    assert [(r.hit, r.reward, r.how) for r in capped.piracy.rewards] == [
+        (1, "squadron", "automatic"),
+        (2, None, "lost"),
+    ]
+    assert capped.piracy.status == "done"
+    assert capped.state.in_progress is None
+    assert (capped.state.piracy_vp, faces.remaining()) == (10, [])
+
+    corrected = op.set_piracy_vp(capped.state, DEFAULTS, 4, dice)
+    assert not isinstance(corrected, op.PiracyOutcome)
+    assert corrected.state.piracy_vp == 4
+
+
 def test_vp_reward_at_nine_stops_at_ten_for_the_next_hit() -> None:
     """OP-5.8: two hits at 9 VP: the first may take VP, the second no longer can."""
     dice = Dice.scripted([1, 1, 6, 6, 6])  # 2 corsairs survive: 2 + 1 dice, 3 hits
