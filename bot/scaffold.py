@@ -4,7 +4,7 @@ A command body says only what is particular to it:
 
     ctx = await RulesetContext.of(interaction, SPEC)
     await ctx.apply(
-        lambda state, settings, dice: set_piracy_vp(state, settings, value),
+        lambda state, settings, dice: set_piracy_vp(state, settings, value, dice),
         announce=lambda done: [Announcement(embeds=[change_embed(done.outcome.lines, ...)])],
     )
 

@@ -358,37 +358,38 @@ class OttomanPiracyCog(BotCog):
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
     async def vp(self, interaction: Interaction, value: app_commands.Range[int, 0, 100]) -> None:
         """OP-5.8, OP-I13: the GM's correction of the track. When it takes +1 VP away from
-        the piracy's open reward question (the cap reached) or gives it back, the question is
-        asked anew in its message with the rewards now possible, as for a hand stated
-        (`/corsairs hand`); an undo redraws it as it was."""
+        the piracy's open reward question (the cap reached) or gives it back, the engine
+        settles what then needs no choice (OP-5.9) and the question is redrawn in its
+        message with the rewards now possible, as for a hand stated (`/corsairs hand`); an
+        undo redraws it as it was."""
         ctx = await _gm_context(interaction)
-        offered: list[bool] = []  # whether the open question's rewards change
-        asked: list[Choice] = []  # the question asked anew, when they do
+        asked: list[Choice] = []  # the reward question redrawn, when one is open
 
         def record(
-            state: OttomanPiracyState, settings: OttomanPiracySettings, _d: Dice
-        ) -> StateChange:
-            done = set_piracy_vp(state, settings, value)
-            piracy = done.state.in_progress
-            if piracy is not None and piracy.status == "awaiting_choice":
-                was = available_rewards(state, settings, piracy.id)
-                offered.append(was != available_rewards(done.state, settings, piracy.id))
-            return done
+            state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
+        ) -> StateChange | PiracyOutcome:
+            return set_piracy_vp(state, settings, value, dice)
 
-        async def ask_again(uow: UnitOfWork, outcome: StateChange) -> int | None:
-            piracy = outcome.state.in_progress
-            if piracy is None or not any(offered):
+        async def ask_again(uow: UnitOfWork, outcome: StateChange | PiracyOutcome) -> int | None:
+            if not isinstance(outcome, PiracyOutcome):
                 return None
-            return await _ask_again(ctx, uow, outcome.state, piracy, asked)
+            return await _ask_again(ctx, uow, outcome.state, outcome.piracy, asked)
 
-        def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
+        def told(
+            done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
+        ) -> list[Announcement]:
             answer = Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))
-            piracy = done.outcome.state.in_progress
-            if not asked or piracy is None:
+            if not isinstance(done.outcome, PiracyOutcome):
                 return [answer]
-            return [answer, *_question_redrawn(ctx, asked[0], _asked_now(done, piracy))]
+            piracy = Applied(done.outcome, done.entry, done.settings, done.after)
+            return [answer, *_question_redrawn(ctx, asked[0] if asked else None, piracy)]
 
-        await ctx.apply(record, then=ask_again, announce=told)
+        await ctx.apply(
+            record,
+            audit=lambda o: _outcome_extra(o) if isinstance(o, PiracyOutcome) else {},
+            then=ask_again,
+            announce=told,
+        )
 
     @corsairs.command(
         name="impulse", description="Start an impulse: stolen cards may become playable (GM)"

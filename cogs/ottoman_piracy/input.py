@@ -27,7 +27,6 @@ from bot.rules.ottoman_piracy import power_key
 from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy.models import SpaceType
 from bot.rules.ottoman_piracy.names import sea_zone_key
-from bot.text import name_key
 from bot.text import split_top_level
 
 C = "corsairs."
@@ -149,11 +148,10 @@ def parse_fortresses(
     unrest), named "#1".."#N". A name may carry its controller and status in parentheses:
     "Corfu (Papacy)", "Tunis (Hapsburgs, besieged)", "Naples (key)"; without a controller
     the target holds it. A controller is a power as a target is (`resolve_power`: a typo is
-    refused, not read as a power at peace), and a fortress named twice is refused: each
-    gives one die at most (OP-2.4).
+    refused, not read as a power at peace). A fortress named twice is the engine's to
+    refuse (OP-2.4: each gives one die at most).
     """
     spaces: list[FortifiedSpace] = []
-    named: set[str] = set()
     numbered = 0
     for entry in split_top_level(text or ""):
         if _SIGNED_COUNT.fullmatch(entry):  # "-3" is a count below 0, not a fortress's name
@@ -187,13 +185,9 @@ def parse_fortresses(
                 controller = resolve_power(word, state, factions)
             else:
                 raise GameError(C + "error.fortress_list", entry=entry)
-        name = match["name"].strip()
-        if name_key(name) in named:
-            raise GameError(C + "error.fortress_twice", name=name)
-        named.add(name_key(name))
         spaces.append(
             FortifiedSpace(
-                name=name,
+                name=match["name"].strip(),
                 controller=controller,
                 space_type=space_type,
                 besieged=besieged,

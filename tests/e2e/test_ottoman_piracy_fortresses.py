@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.standin import Table
 
+from .test_core_refusals_text import ZW
 from .test_core_refusals_text import refusal
 
 PIRACY = "/corsairs piracy zone:Adriatic Sea target:france corsairs:2 fortresses:"
@@ -44,4 +45,19 @@ async def test_a_fortress_named_twice_is_refused_not_counted_twice(seated: Table
         seated, PIRACY + "Malta (Hospitallers), malta (Hospitallers)", as_="player1"
     )
     assert said.startswith("The fortress “malta” is listed twice"), said
+    await nothing_declared(seated)
+
+
+async def test_a_counted_fortress_typed_beside_its_count_is_refused(seated: Table):
+    """OP-2.4: `2` stands for fortresses "#1" and "#2", so "#1" typed beside it is one of
+    them named twice, not a third die."""
+    said = await refusal(seated, PIRACY + "2, #1", as_="player1")
+    assert said.startswith("The fortress “\\#1” is listed twice"), said  # shown as typed
+    await nothing_declared(seated)
+
+
+async def test_a_fortress_named_twice_is_quoted_as_typed(seated: Table):
+    """A fortress name quoted in the refusal is shown literally: no bold, no @everyone."""
+    said = await refusal(seated, PIRACY + "**@everyone**, **@everyone**", as_="player1")
+    assert said.startswith(f"The fortress “\\*\\*@{ZW}everyone\\*\\*” is listed twice"), said
     await nothing_declared(seated)

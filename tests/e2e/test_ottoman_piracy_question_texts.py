@@ -71,14 +71,16 @@ async def test_a_force_that_leaves_a_hit_counts_the_rewards_left(seated, languag
 
 
 async def test_vp_set_to_the_cap_redraws_the_question_without_its_vp_button(seated):
-    """OP-5.8, OP-I13: the GM sets the piracy VP to 10 while the Habsburgs choose: the
-    question is redrawn without "+1 piracy VP" (its ping still waits), and a squadron
-    answers it; an undo of the VP change brings the button back."""
+    """OP-5.8, OP-I13: the GM sets the piracy VP to 10 while the Habsburgs choose: a squadron
+    and a card from their unknown hand stay possible (OP-5.9: a real choice, nothing is
+    settled), so the question is redrawn without "+1 piracy VP" (its ping still waits), and
+    a squadron answers it; an undo of the VP change brings the button back."""
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
     assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]
 
-    await seated.slash("/corsairs vp value:10", as_="gm")
+    told = await seated.slash("/corsairs vp value:10", as_="gm")
+    assert "Hapsburgs: choose the reward for hit 1 of 2." in told.embed.description
     assert labels(question) == [SQUADRON_MESSINA, FORCE]
     assert question.content.startswith("<@") and "Answered" not in question.content
 
@@ -92,3 +94,26 @@ async def test_vp_set_to_the_cap_redraws_the_question_without_its_vp_button(seat
         "Rewards"
     )
     assert VP not in labels(answered)
+
+
+async def test_vp_set_to_the_cap_settles_the_hits_that_need_no_choice(seated):
+    """OP-5.8, OP-5.9, OP-I13: the Habsburgs hold no cards (stated), so a squadron and +1 VP
+    are the rewards; the GM sets the piracy VP to 10: the squadron is hit 1's only possible
+    reward and is taken, hit 2 has none and is lost, as a hand stated settles them, and the
+    question is redrawn without buttons. An undo of the VP change asks it again."""
+    await seated.slash("/corsairs hand cards:0", as_="player2")
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]
+
+    told = await seated.slash("/corsairs vp value:10", as_="gm")
+    assert told.embed.description.startswith("Piracy VP corrected: 3 → 10 (at most 10).")
+    rewards = question.embed.field("Rewards")
+    only = "Hit 1: a squadron (Hapsburgs) at Messina is eliminated, the only possible reward."
+    assert only in rewards
+    assert "Hit 2: no reward is possible, the hit is lost." in rewards
+    assert labels(question) == []
+
+    undo = await seated.slash("/history undo reason:wrong VP", as_="gm")
+    await seated.click(undo, "Undo", as_="gm")
+    assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]

@@ -172,6 +172,24 @@ def e4_declaration(**changes: object) -> PiracyDeclaration:
     return PiracyDeclaration.model_validate(fields)
 
 
+def test_a_fortress_listed_twice_is_refused_by_the_engine() -> None:
+    """OP-2.4: each fortress gives at most one die: a declaration listing Trieste twice (one
+    in another case) is refused before any die is rolled, naming the fortress."""
+    dice, faces = scripted(6, 1, 5)
+    twice = [
+        FortifiedSpace(name="Trieste", controller="hapsburg"),
+        FortifiedSpace(name="TRIESTE", controller="hapsburg"),
+    ]
+    declaration = e4_declaration(fortified_spaces=twice)
+    with pytest.raises(RuleViolation) as refused:
+        op.declare_piracy(in_ottoman_impulse(), DEFAULTS, declaration, dice, turn=3)
+    assert refused.value.message("en") == (
+        "The fortress “TRIESTE” is listed twice: each fortress gives at most one die (OP-2.4). "
+        "Name it once."
+    )
+    assert faces.remaining() == [6, 1, 5]
+
+
 def test_op_e4_all_corsairs_sunk_no_ottoman_roll_and_marker_stays() -> None:
     """OP-E4: 2 + 1 = 3 Habsburg dice roll `6, 1, 5`; the single corsair sinks, the second
     hit is lost (OP-I7); no Ottoman roll, Barbarossa unused (OP-4.1); the marker stays."""
@@ -218,8 +236,33 @@ def test_piracy_vp_never_exceeds_the_cap_and_vp_is_not_offered_at_ten() -> None:
     assert refused.value.message_key == "ottoman_piracy.error.vp_capped"
     assert refused.value.params["clause"] == "OP-5.8"
     with pytest.raises(RuleViolation) as out_of_range:
-        op.set_piracy_vp(declared.state, DEFAULTS, 11)
+        op.set_piracy_vp(declared.state, DEFAULTS, 11, dice)
     assert out_of_range.value.message("en") == "Piracy VP must be from 0 to 10 (OP-5.8)."
+
+
+def test_vp_set_to_the_cap_settles_the_hits_left_without_a_choice() -> None:
+    """OP-5.8, OP-5.9, OP-I13: OP-E1 with an empty Habsburg hand: a squadron and +1 VP are
+    the rewards. The VP set to 10 leaves the squadron as hit 1's only possible reward, taken
+    at once, and hit 2 with none, lost; with no piracy waiting the track is only corrected."""
+    dice, faces = scripted(5, 2, 6, 5)
+    declared = op.declare_piracy(
+        habsburgs_at_war(), DEFAULTS, ionian_example(target_hand_size=0), dice, turn=1
+    )
+    assert [o.reward for o in declared.options] == ["squadron", "vp"]
+
+    capped = op.set_piracy_vp(declared.state, DEFAULTS, 10, dice)
+    assert isinstance(capped, op.PiracyOutcome)
+    assert [(r.hit, r.reward, r.how) for r in capped.piracy.rewards] == [
+        (1, "squadron", "automatic"),
+        (2, None, "lost"),
+    ]
+    assert capped.piracy.status == "done"
+    assert capped.state.in_progress is None
+    assert (capped.state.piracy_vp, faces.remaining()) == (10, [])
+
+    corrected = op.set_piracy_vp(capped.state, DEFAULTS, 4, dice)
+    assert not isinstance(corrected, op.PiracyOutcome)
+    assert corrected.state.piracy_vp == 4
 
 
 def test_vp_reward_at_nine_stops_at_ten_for_the_next_hit() -> None:

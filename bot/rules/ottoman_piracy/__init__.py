@@ -92,6 +92,7 @@ for _key, _names in (
     ("ottoman_piracy.error.power_look_alike", ("power",)),
     ("ottoman_piracy.error.unknown_leader", ("leader", "known")),
     ("ottoman_piracy.error.unknown_reward", ("reward",)),
+    ("ottoman_piracy.error.fortress_twice", ("name",)),
 ):
     typed_params(_key, *_names)
 

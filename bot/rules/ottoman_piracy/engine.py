@@ -41,6 +41,7 @@ from bot.rules.ottoman_piracy.dice import count_ottoman_dice
 from bot.rules.ottoman_piracy.dice import count_target_dice
 from bot.rules.ottoman_piracy.models import PIRACY_LOG
 from bot.rules.ottoman_piracy.models import CardLock
+from bot.rules.ottoman_piracy.models import FortifiedSpace
 from bot.rules.ottoman_piracy.models import HitReward
 from bot.rules.ottoman_piracy.models import ImpulseState
 from bot.rules.ottoman_piracy.models import OttomanDice
@@ -86,6 +87,7 @@ from bot.rulesets import TurnContext
 from bot.rulesets import TurnStepResult
 from bot.text import faces_text
 from bot.text import look_alike
+from bot.text import name_key
 from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
@@ -258,6 +260,7 @@ def _check_declaration(
                 leader=leader,
                 known=MsgList([leader_label(known) for known in sorted(settings.piracy_ratings)]),
             )
+    _check_fortresses_once(declaration.fortified_spaces)
     if settings.enforce_cp:
         available = state.impulse.cp_remaining
         if available is None:
@@ -269,6 +272,18 @@ def _check_declaration(
                 cost=settings.piracy_cp_cost,
                 available=available,
             )
+
+
+def _check_fortresses_once(spaces: Sequence[FortifiedSpace]) -> None:
+    """OP-2.4: each fortress gives at most one die, so one named twice (whatever its case or
+    invisible characters, `name_key`) is refused rather than counted twice; a counted one
+    ("#1") typed beside a count (`2, #1`) is the same fortress too."""
+    seen: set[str] = set()
+    for space in spaces:
+        key = name_key(space.name)
+        if key in seen:
+            raise RuleViolation(P + "error.fortress_twice", clause="OP-2.4", name=space.name)
+        seen.add(key)
 
 
 def _check_zone_unlike(state: OttomanPiracyState, sea_zone: str) -> None:
@@ -784,9 +799,16 @@ def _check_not_both(names: Mapping[str, str], power: str, other: str, faction: s
 
 
 def set_piracy_vp(
-    state: OttomanPiracyState, settings: OttomanPiracySettings, vp: int
-) -> StateChange:
-    """The GM's correction of the piracy VP track, within 0..cap (OP-5.8, OP-I13)."""
+    state: OttomanPiracyState, settings: OttomanPiracySettings, vp: int, dice: Dice
+) -> StateChange | PiracyOutcome:
+    """The GM's correction of the piracy VP track, within 0..cap (OP-5.8, OP-I13).
+
+    When a piracy in progress waits for a reward and the change makes +1 VP possible again
+    or takes it away (the cap), its hits are settled anew as when a hand is stated (OP-5.9):
+    a hit with one possible reward takes it ("the only possible reward"), a hit with none is
+    lost, a card from a hand of unknown size asks the target's hand; the piracy is then told
+    (`PiracyOutcome`). A card the chooser already took (OP-I10) stays chosen. Otherwise the
+    track is only corrected (`StateChange`)."""
     if not 0 <= vp <= settings.piracy_vp_cap:
         raise RuleViolation(
             P + "error.vp_out_of_range", clause="OP-5.8", cap=settings.piracy_vp_cap
@@ -794,10 +816,14 @@ def set_piracy_vp(
     new = state.model_copy(deep=True)
     before = new.piracy_vp
     new.piracy_vp = vp
-    return StateChange(
-        state=new,
-        lines=[piracy_msg("line.vp_set", before=before, after=vp, cap=settings.piracy_vp_cap)],
-    )
+    lines = [piracy_msg("line.vp_set", before=before, after=vp, cap=settings.piracy_vp_cap)]
+    record = new.in_progress
+    if record is None or record.status == "done" or record.card_chosen:
+        return StateChange(state=new, lines=lines)
+    if reward_options(state, settings, record) == reward_options(new, settings, record):
+        return StateChange(state=new, lines=lines)
+    applied = settle_hits(new, settings, record, dice, lines)
+    return _outcome(new, settings, record, applied, lines)
 
 
 def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | None) -> StateChange:
