@@ -146,9 +146,8 @@ def answer_text(
     among the options offered as the option the entry's `outcome` says it picked,
     `picked_label`: "Defend with Guard (Vera)", not "d0"); None: shown as logged (a ruleset
     that names none, or a code it does not know)."""
-    try:
-        spec = rulesets.get(ruleset)
-    except KeyError:
+    spec = rulesets.find(ruleset)
+    if spec is None:
         return None
     label = None
     if spec.picked_label is not None and outcome is not None:
@@ -164,9 +163,8 @@ def value_text(
     """A logged option holding one of the ruleset's codes (Company raids' step:
     "owner_choice") as the reader reads it (`RulesetSpec.value_label`: "collect the fine or
     counterattack"); None: shown as logged."""
-    try:
-        spec = rulesets.get(ruleset)
-    except KeyError:
+    spec = rulesets.find(ruleset)
+    if spec is None:
         return None
     hook = spec.value_label
     label = hook(command, name, options) if hook is not None else None
@@ -198,9 +196,8 @@ def typed_names(ruleset: str, command: str) -> Mapping[str, str]:
     (`RulesetSpec.typed_options`: `/pirates offer`'s answer, logged as the click it stands
     for, `choice` and `answer`, typed `number` and `pay`), each logged name to the typed one;
     empty: every option as logged."""
-    try:
-        spec = rulesets.get(ruleset)
-    except KeyError:
+    spec = rulesets.find(ruleset)
+    if spec is None:
         return {}
     return spec.typed_options.get(command, {})
 
@@ -978,9 +975,8 @@ async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:
     paused resolution asked, given in the next turn), as its ruleset reads the entry's
     outcome (`RulesetSpec.resolves_turn`): the turn it names, or that of the newest standing
     turn end of its ruleset before it; None: none (a turn end's own entry is none)."""
-    try:
-        spec = rulesets.get(found.ruleset)
-    except KeyError:
+    spec = rulesets.find(found.ruleset)
+    if spec is None:
         return None
     if spec.resolves_turn is None or found.command == "turn end":
         return None
