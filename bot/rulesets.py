@@ -318,12 +318,21 @@ def available() -> list[AnySpec]:
     ]
 
 
-def get(key: str) -> AnySpec:
-    """The spec of one ruleset; KeyError when it is not implemented."""
+def find(key: str) -> AnySpec | None:
+    """The spec of one ruleset; None when it is not implemented (an entry of a ruleset no
+    longer served)."""
     for spec in available():
         if spec.key == key:
             return spec
-    raise KeyError(key)
+    return None
+
+
+def get(key: str) -> AnySpec:
+    """The spec of one ruleset; KeyError when it is not implemented."""
+    spec = find(key)
+    if spec is None:
+        raise KeyError(key)
+    return spec
 
 
 def cog_of(key: str) -> str:

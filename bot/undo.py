@@ -179,7 +179,7 @@ def not_undoable(entry: AuditEntry) -> Conflict:
     creation, never undone, or a command whose journal is no longer kept (past the
     campaign's undo budget, `bot/storage/undo.py`, or written before undo existed)."""
     key = "error.undo.not_undoable" if entry.command == "campaign create" else "error.undo.too_old"
-    return Conflict(key, seq=entry.seq, command=entry.command)
+    return Conflict(key, seq=entry.seq, command=command_msg(entry.command))
 
 
 class UndoService:

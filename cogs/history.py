@@ -146,9 +146,8 @@ def answer_text(
     among the options offered as the option the entry's `outcome` says it picked,
     `picked_label`: "Defend with Guard (Vera)", not "d0"); None: shown as logged (a ruleset
     that names none, or a code it does not know)."""
-    try:
-        spec = rulesets.get(ruleset)
-    except KeyError:
+    spec = rulesets.find(ruleset)
+    if spec is None:
         return None
     label = None
     if spec.picked_label is not None and outcome is not None:
@@ -164,9 +163,8 @@ def value_text(
     """A logged option holding one of the ruleset's codes (Company raids' step:
     "owner_choice") as the reader reads it (`RulesetSpec.value_label`: "collect the fine or
     counterattack"); None: shown as logged."""
-    try:
-        spec = rulesets.get(ruleset)
-    except KeyError:
+    spec = rulesets.find(ruleset)
+    if spec is None:
         return None
     hook = spec.value_label
     label = hook(command, name, options) if hook is not None else None
@@ -198,9 +196,8 @@ def typed_names(ruleset: str, command: str) -> Mapping[str, str]:
     (`RulesetSpec.typed_options`: `/pirates offer`'s answer, logged as the click it stands
     for, `choice` and `answer`, typed `number` and `pay`), each logged name to the typed one;
     empty: every option as logged."""
-    try:
-        spec = rulesets.get(ruleset)
-    except KeyError:
+    spec = rulesets.find(ruleset)
+    if spec is None:
         return {}
     return spec.typed_options.get(command, {})
 
@@ -756,7 +753,8 @@ async def self_checking_page(
         prev = e.hash
         if "secret_commitment" in e.outcome or "secret_reveal" in e.outcome:
             kept = await secret_rolls.public_entry(ctx.service.log, e)
-            texts[e.seq] = await entry_text(ctx, e, kept, ctx.public_locale)
+            revealed = await revealed_secret_roll(ctx, e)
+            texts[e.seq] = await entry_text(ctx, e, kept, revealed, ctx.public_locale)
     archive = [
         {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
         async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
@@ -828,11 +826,16 @@ async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs:
 
 
 async def entry_text(
-    ctx: Context, found: AuditEntry, kept: secret_rolls.HiddenEntry | None, locale: str
+    ctx: Context,
+    found: AuditEntry,
+    kept: secret_rolls.HiddenEntry | None,
+    revealed: RevealedRoll | None,
+    locale: str,
 ) -> str:
     """What `/history show` says of an entry (a ruleset's hidden entry as `kept` reads it,
-    with where it was published; a secret roll's faces once revealed; a reveal's line), and
-    the export's page of it too (`kept` as everyone reads it): one rule for both."""
+    with where it was published; a secret roll's faces once `revealed`,
+    `revealed_secret_roll`; a reveal's line), and the export's page of it too (`kept` as
+    everyone reads it): one rule for both."""
     if kept is not None:
         text = hidden_summary(found, kept, locale)
         if kept.revealed_seq is not None:
@@ -851,13 +854,11 @@ async def entry_text(
         text = render_outcome(found.outcome, locale, "\n") or (
             secret_rolls.secret_line(found.outcome, locale) or ""
         )
-        if "secret_commitment" in found.outcome:  # a secret roll: its faces once revealed
-            secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
-            if secret is not None and secret.revealed_seq is not None:
-                text = t("history.list.secret_revealed", locale, entry=secret.revealed_seq)
-                rolled = secret_rolls.replay(json.loads(secret.payload))
-                if rolled is not None:
-                    text += "\n" + rolled.render(locale)
+        if revealed is not None:  # a secret roll: its faces once revealed
+            text = t("history.list.secret_revealed", locale, entry=revealed.seq)
+            rolled = secret_rolls.replay(revealed.payload)
+            if rolled is not None:
+                text += "\n" + rolled.render(locale)
     return text
 
 
@@ -886,11 +887,11 @@ async def show_embed(
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
     rolls = found.rolls
-    secret = await revealed_secret_roll(ctx, found)
-    if secret is not None:  # once revealed, read as a roll made in the open
-        options = {**secret["options"], **found.options}
-        rolls = secret_rolls.payload_rolls(secret)
-    text = await entry_text(ctx, found, kept, locale)
+    revealed = await revealed_secret_roll(ctx, found)
+    if revealed is not None:  # once revealed, read as a roll made in the open
+        options = {**revealed.payload["options"], **found.options}
+        rolls = secret_rolls.payload_rolls(revealed.payload)
+    text = await entry_text(ctx, found, kept, revealed, locale)
     undo = await ctx.service.log.undone_by(ctx.campaign.id, found.seq)
     if undo is not None:  # it reads first: the entry no longer stands
         note = say(
@@ -961,16 +962,25 @@ async def show_embed(
     return embed
 
 
-async def revealed_secret_roll(ctx: Context, found: AuditEntry) -> dict[str, Any] | None:
-    """The hidden part of a secret `/roll` once revealed (its options as typed, its rolls);
-    None while it is hidden, and for any other entry."""
+@dataclass(frozen=True)
+class RevealedRoll:
+    """A secret `/roll` once revealed: the entry that revealed it (`seq`) and its hidden
+    part (`payload`: its options as typed, its rolls)."""
+
+    seq: int
+    payload: dict[str, Any]
+
+
+async def revealed_secret_roll(ctx: Context, found: AuditEntry) -> RevealedRoll | None:
+    """A secret `/roll` once revealed, read once for all `/history show` and the export's
+    page say of it; None while it is hidden, and for any other entry."""
     if found.ruleset != CORE or "secret_commitment" not in found.outcome:
         return None
     secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
     if secret is None or secret.revealed_seq is None:
         return None
     payload: dict[str, Any] = json.loads(secret.payload)
-    return payload if secret_rolls.is_roll(payload) else None
+    return RevealedRoll(secret.revealed_seq, payload) if secret_rolls.is_roll(payload) else None
 
 
 async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:
@@ -978,9 +988,8 @@ async def resolved_turn(ctx: Context, found: AuditEntry) -> int | None:
     paused resolution asked, given in the next turn), as its ruleset reads the entry's
     outcome (`RulesetSpec.resolves_turn`): the turn it names, or that of the newest standing
     turn end of its ruleset before it; None: none (a turn end's own entry is none)."""
-    try:
-        spec = rulesets.get(found.ruleset)
-    except KeyError:
+    spec = rulesets.find(found.ruleset)
+    if spec is None:
         return None
     if spec.resolves_turn is None or found.command == "turn end":
         return None

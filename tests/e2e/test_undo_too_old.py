@@ -28,7 +28,7 @@ async def test_an_undo_past_the_kept_journals_says_why(campaign, monkeypatch):
     ), asked.text()
     russian = await campaign.slash("/history undo reason:назад", as_="player3")
     assert russian.embed.description == (
-        "Запись №3 (roll) слишком давняя, чтобы её отменить: кампания хранит изменения лишь "
+        "Запись №3 (бросок) слишком давняя, чтобы её отменить: кампания хранит изменения лишь "
         "последних команд, в пределах лимита, и запись об этой уже не хранится, поэтому "
         "нельзя отменить и ничего до неё."
     ), russian.text()

@@ -194,11 +194,11 @@ def order_brief(active: ActiveOrder) -> Msg:
     order = active.order
     kind = Msg(f"naval_orders.order.{order.kind}")
     place: dict[str, str | None] = {}
-    if isinstance(order, CruiseOrder | RaidOrder | LandingOrder):
+    if isinstance(order, CruiseOrder | RaidOrder):
         place = {"location": order.location}
     elif isinstance(order, MoveOrder):
         place = {"destination": order.destination, "port": order.port or BLANK}
-    elif isinstance(order, BlockadeOrder | EscortOrder):
+    elif isinstance(order, BlockadeOrder | EscortOrder | LandingOrder):
         place = dict([_order_place(order)])
     elif not isinstance(order, BuildOrder):  # a repair or a disbanding (NO-1.1)
         place = {"station": active.station}
