@@ -52,6 +52,7 @@ from bot.scaffold import RulesetContext
 from cogs.fleet_combat.common import C
 from cogs.fleet_combat.common import Ctx
 from cogs.fleet_combat.common import battle_faction
+from cogs.fleet_combat.common import opponents_of
 from cogs.fleet_combat.render import AUTO
 from cogs.fleet_combat.render import HOLD
 from cogs.fleet_combat.render import SPLIT
@@ -91,7 +92,7 @@ def orders_message(
         ships = ", ".join(f"#{ship}" for ship in listed)
         priority = t(C + "orders.priority", locale, ships=ships)
         embed.description = "\n".join([embed.description or "", priority])
-    opponents = [p.faction for p in battle.engaged() if battle.hostile(faction, p.faction)]
+    opponents = opponents_of(battle, faction)
     if settings.allow_split_fire and not retreating and groups and opponents:
         # The example aims at one of the reader's opponents, never at the reader (FC-5.2).
         hint = t(C + "orders.split_hint", locale, opponent=opponents[0])
