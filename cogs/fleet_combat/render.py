@@ -51,12 +51,11 @@ from bot.rules.fleet_combat import target_name
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.messages import ending_lines
-from bot.rules.fleet_combat.messages import held_in_turn
-from bot.rules.fleet_combat.messages import held_lines
 from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
 from bot.rules.fleet_combat.messages import retreated_lines
 from bot.rules.fleet_combat.messages import retreating_lines
+from bot.rules.fleet_combat.messages import volley_turns
 from bot.rules.fleet_combat.models import distinct_points
 from bot.rules.fleet_combat.models import same_point
 from bot.rules.fleet_combat.odds import OddsResult
@@ -561,11 +560,11 @@ def round_sections(
     sections of lines."""
     blocks = [f"**{round_outcome(report, locale)}**"]
     blocks += [text(m, locale) for m in retreating_lines(report)]
-    held = held_in_turn(report)  # each group that did not fire, told in its turn (FC-I7)
-    for index, volley in enumerate(report.volleys):
-        blocks += [text(m, locale) for m in held_lines(held.get(index, []))]
-        blocks.append(volley_block(index + 1, volley, locale))
-    blocks += [text(m, locale) for m in held_lines(held.get(len(report.volleys), []))]
+    # Each group that did not fire is told in its turn (FC-I7).
+    for held, index, volley in volley_turns(report):
+        blocks += [text(m, locale) for m in held]
+        if volley is not None:
+            blocks.append(volley_block(index + 1, volley, locale))
     if len(blocks) == 1:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [
