@@ -220,13 +220,21 @@ def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     setting, tells a round logged before its report kept it."""
     distance = moved_points(report, retreat_distance)
     return [
-        Msg("fleet_combat.round.retreated_destroyed", faction=faction)
+        Msg("fleet_combat.round.retreated_empty", faction=faction)
+        if left_empty(report, faction)
+        else Msg("fleet_combat.round.retreated_destroyed", faction=faction)
         if faction in report.left_without_ships
-        else Msg("fleet_combat.round.retreated_empty", faction=faction)
-        if faction in report.left_empty
         else Msg("fleet_combat.round.retreated", faction=faction, count=distance)
         for faction in report.left
     ]
+
+
+def left_empty(report: RoundReport, faction: str) -> bool:
+    """Whether `faction` left with no ship and lost none in the round (FC-6.3): it had none
+    when the round began (a GM removed its fleet), so no parting volley destroyed any."""
+    return faction in report.left_without_ships and not any(
+        loss.faction == faction for loss in report.losses
+    )
 
 
 def moved_points(report: RoundReport, current: int) -> int:
@@ -299,10 +307,10 @@ def battle_line(
         # does; a ping asks its reader for the move on a line of its own.
         moves = "retreated" if reader is not None else "retreated_move"
         told += [
-            Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
+            Msg("fleet_combat.turn.line.retreated_empty", faction=faction)
+            if left_empty(report, faction)
+            else Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
             if faction in report.left_without_ships  # FC-6.3: nothing left to move
-            else Msg("fleet_combat.turn.line.retreated_empty", faction=faction)
-            if faction in report.left_empty
             else Msg(
                 f"fleet_combat.turn.line.{moves}",
                 faction=faction,

@@ -476,10 +476,7 @@ class _Round:
             participant.left_round = self.number
             self.report.left.append(faction)
             if not self.fleets[faction].ships:
-                if any(loss.faction == faction for loss in self.report.losses):
-                    self.report.left_without_ships.append(faction)
-                else:  # none when the round began (a GM removed them): none was shot down
-                    self.report.left_empty.append(faction)
+                self.report.left_without_ships.append(faction)
             elif not self.automatic:  # FC-6.3: it moves at once; until recorded, it owes
                 # the move (automatic battles belong to other rulesets, which move it)
                 owed = RetreatMove(
