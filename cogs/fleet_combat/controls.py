@@ -52,6 +52,7 @@ from bot.scaffold import RulesetContext
 from cogs.fleet_combat.common import C
 from cogs.fleet_combat.common import Ctx
 from cogs.fleet_combat.common import battle_faction
+from cogs.fleet_combat.common import opponents_of
 from cogs.fleet_combat.render import AUTO
 from cogs.fleet_combat.render import HOLD
 from cogs.fleet_combat.render import SPLIT
@@ -91,7 +92,7 @@ def orders_message(
         ships = ", ".join(f"#{ship}" for ship in listed)
         priority = t(C + "orders.priority", locale, ships=ships)
         embed.description = "\n".join([embed.description or "", priority])
-    opponents = [p.faction for p in battle.engaged() if battle.hostile(faction, p.faction)]
+    opponents = opponents_of(battle, faction)
     if settings.allow_split_fire and not retreating and groups and opponents:
         # The example aims at one of the reader's opponents, never at the reader (FC-5.2).
         hint = t(C + "orders.split_hint", locale, opponent=opponents[0])
@@ -263,14 +264,14 @@ def picked_orders(
     return SetFireOrders(battle_id=battle.id, faction=faction, orders=[fire], replace=False)
 
 
-def picked_option(settings: FleetCombatSettings, picked: str) -> str:
-    """A pick as its log entry keeps it: a target as it would be typed (`Blue: destroyer`),
-    so /history show reads it like `/combat order`'s option; automatic and hold as they are."""
-    position, mark, opponent = picked.partition(":")
-    target_class = class_at(settings, int(position)) if mark and position.isdigit() else None
-    if target_class is None:
+def picked_option(picked: str, asked: SetFireOrders) -> str:
+    """A pick as its log entry keeps it: the target of the order recorded, as it would be
+    typed (`Blue: destroyer`), so /history show reads it like `/combat order`'s option;
+    automatic and hold as they are."""
+    if picked in (AUTO, HOLD):
         return picked
-    return f"{opponent}: {target_class.replace('_', ' ')}"
+    target = asked.orders[0].targets[0]
+    return f"{target.opponent}: {target.target_class.replace('_', ' ')}"
 
 
 @control_handler("ord")
@@ -295,6 +296,7 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         return
     _, committed = await ctx.read()
     ship_class = class_at(committed, index)
+    asked: list[SetFireOrders] = []  # the orders the pick gave, for its log entry
 
     def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> BattleOutcome:
         if ship_class is None or class_at(settings, index) != ship_class:
@@ -303,9 +305,8 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         if round_number is not None and battle.next_round != round_number:
             # Fought (or undone) since the panel was read above.
             raise Conflict(C + "error.panel_stale", battle=battle_id)
-        return set_fire_orders(
-            state, settings, picked_orders(battle, who, settings, ship_class, picked)
-        )
+        asked.append(picked_orders(battle, who, settings, ship_class, picked))
+        return set_fire_orders(state, settings, asked[-1])
 
     def redrawn(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
         # A panel without its round in its menus: say which round the pick counts for.
@@ -319,8 +320,9 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         options={
             "battle": battle_id,
             "class": ship_class,
-            "target": picked_option(committed, picked),
+            "target": picked,
         },
+        logged_options=lambda given, _: {**given, "target": picked_option(picked, asked[-1])},
         secret=True,  # a private panel: kept from the other players until the turn ends
         announce=redrawn,
     )

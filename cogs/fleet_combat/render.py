@@ -51,12 +51,11 @@ from bot.rules.fleet_combat import target_name
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.messages import ending_lines
-from bot.rules.fleet_combat.messages import held_in_turn
-from bot.rules.fleet_combat.messages import held_lines
 from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
 from bot.rules.fleet_combat.messages import retreated_lines
 from bot.rules.fleet_combat.messages import retreating_lines
+from bot.rules.fleet_combat.messages import volley_turns
 from bot.rules.fleet_combat.models import distinct_points
 from bot.rules.fleet_combat.models import same_point
 from bot.rules.fleet_combat.odds import OddsResult
@@ -561,11 +560,11 @@ def round_sections(
     sections of lines."""
     blocks = [f"**{round_outcome(report, locale)}**"]
     blocks += [text(m, locale) for m in retreating_lines(report)]
-    held = held_in_turn(report)  # each group that did not fire, told in its turn (FC-I7)
-    for index, volley in enumerate(report.volleys):
-        blocks += [text(m, locale) for m in held_lines(held.get(index, []))]
-        blocks.append(volley_block(index + 1, volley, locale))
-    blocks += [text(m, locale) for m in held_lines(held.get(len(report.volleys), []))]
+    # Each group that did not fire is told in its turn (FC-I7).
+    for held, index, volley in volley_turns(report):
+        blocks += [text(m, locale) for m in held]
+        if volley is not None:
+            blocks.append(volley_block(index + 1, volley, locale))
     if len(blocks) == 1:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [
@@ -807,21 +806,25 @@ def order_line(group: GroupStatus, number: int, locale: str, *, holds: bool = Fa
     dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
     if group.order is not None and group.order.hold:
         aim = t(C + "orders.hold", locale)
-    elif group.order is not None and len(group.order.targets) > 1:
-        aim = split_aim(group.order, group.attack_dice, locale)
-    elif group.order is not None and group.order.targets:
-        target = group.order.targets[0]
-        aim = t(
-            C + "orders.aim",
-            locale,
-            opponent=shown(target.opponent),
-            target_class=text(class_name(target.target_class), locale),
-        )
-        legal = {(g.opponent, g.target_class) for g in group.legal_targets}
-        if (target.opponent, target.target_class) not in legal:
-            # A GM's correction took the target away: the round aims automatically (FC-I8).
+    elif group.order is not None and group.order.targets and group.aim != "no_target":
+        if len(group.order.targets) > 1:
+            aim = split_aim(group.order, group.attack_dice, locale)
+        else:
+            target = group.order.targets[0]
+            aim = t(
+                C + "orders.aim",
+                locale,
+                opponent=shown(target.opponent),
+                target_class=text(class_name(target.target_class), locale),
+            )
+        # As the round reads the order (`GroupStatus.aim`): a GM's correction took a target
+        # away, so the round aims automatically (FC-I8), or a parting volley turns it on the
+        # retreaters (FC-6.2).
+        if group.aim == "invalid_order":
             aim = t(C + "orders.aim_invalid", locale, aim=aim)
-    elif not group.legal_targets:
+        elif group.aim == "retreat_override":
+            aim = t(C + "orders.aim_retreat_override", locale, aim=aim)
+    elif group.aim == "no_target":
         aim = t(C + "orders.no_target", locale)
     elif holds:
         aim = t(C + "orders.no_order_hold", locale)

@@ -74,3 +74,33 @@ async def test_the_gm_is_told_before_removing_a_fleet_that_is_fighting(campaign)
     ) in asked.embed.description
     zero = await table.slash("/combat fleet set point:Mecatol ships:0 faction:Red", as_="gm")
     assert "Red fights in battle #1 there" in zero.embed.description
+
+
+async def test_the_panel_reads_a_split_order_and_a_lost_target_as_the_round_will(campaign):
+    """FC-I7, FC-I8: Red splits its cruisers' dice between Blue's destroyers and cruiser;
+    the GM corrects Blue's fleet to its cruiser alone, and the round would aim the whole
+    group automatically, so the panel says the split no longer holds. Once Blue has no ship
+    left, Red's cruisers have nothing they may shoot at: the round holds their fire, and the
+    panel says that (not an automatic target)."""
+    table = campaign
+    changed = await table.slash(
+        "/campaign settings set setting:fleet_combat.allow_split_fire value:true", as_="gm"
+    )
+    assert not changed.ephemeral, changed.text()
+    await red_attacks_blue(table, blue="2 destroyer, 1 cruiser")
+    split = "target:Blue: destroyer x1, Blue: cruiser"
+    await table.slash(f"/combat order battle:1 class:cruiser {split}", as_="player1")
+    panel = await table.slash("/combat orders battle:1", as_="player1")
+    assert panel.embed.description == (
+        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's cruisers (3 dice)"
+    )
+    await table.slash("/combat fleet set point:Mecatol ships:1 cruiser faction:Blue", as_="gm")
+
+    panel = await table.slash("/combat orders battle:1", as_="player1")
+    assert panel.embed.description == (
+        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's cruisers (3 dice)"
+        " — no longer legal: automatic target"
+    )
+    await confirmed(table, "/combat fleet set point:Mecatol ships:0 faction:Blue", as_="gm")
+    panel = await table.slash("/combat orders battle:1", as_="player1")
+    assert panel.embed.description == ("1. 2 cruisers (4 dice at 5+) → nothing they may shoot at")

@@ -46,6 +46,7 @@ from bot.rules.fleet_combat import set_fire_orders
 from bot.rules.fleet_combat import waiting_for
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import ending_lines
+from bot.rules.fleet_combat.messages import retreated_lines
 from bot.rulesets import Awaited
 from bot.rulesets import TurnContext
 from bot.rulesets import cog_of
@@ -366,6 +367,27 @@ def test_a_group_holding_fire_is_told_in_its_turn_and_an_older_report_still_read
     for group in saved["held"]:
         del group["after"]
     assert told(RoundReport.model_validate(saved)) > 0
+
+
+def test_older_reports_of_a_removed_fleet_leaving_read_as_newer_ones():
+    """FC-6.3: a round saved before the bot told a removed fleet's leaving apart (only in
+    `left_without_ships`), or while it kept such factions in a field of their own
+    (`left_empty`), loads and reads as a newer one: the faction that lost no ship left with
+    none in the battle; the one the parting volley emptied is still told so."""
+    base = {"battle_id": 1, "point": POINT, "round": 2, "left": ["A", "B"]}
+    lost = [{"faction": "B", "ship_id": 3, "ship_class": "cruiser", "cause": "wounds"}]
+    before = {**base, "left_without_ships": ["A", "B"], "losses": lost}
+    apart = {**base, "left_without_ships": ["B"], "left_empty": ["A"], "losses": lost}
+    for saved in (before, apart):
+        report = RoundReport.model_validate(saved)
+        told = [line.render("en") for line in retreated_lines(report, retreat_distance=2)]
+        assert told == [
+            "A leaves the battle with no ships in it: nothing is left to move (FC-6.3).",
+            "The parting volley destroyed every ship of B: nothing is left to move (FC-6.3).",
+        ]
+        summary = battle_line([report], ["A", "B"], retreat_distance=2).render("en")
+        assert "A left the battle with no ships in it (FC-6.3)" in summary
+        assert "B retreated, but the parting volley destroyed all its ships (FC-6.3)" in summary
 
 
 def test_firing_groups_and_status_as_data():

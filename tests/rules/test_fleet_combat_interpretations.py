@@ -28,6 +28,7 @@ from bot.rules.fleet_combat import declare_attack
 from bot.rules.fleet_combat import declare_retreat
 from bot.rules.fleet_combat import default_class_table
 from bot.rules.fleet_combat import eligible_classes
+from bot.rules.fleet_combat import firing_groups
 from bot.rules.fleet_combat import legal_targets
 from bot.rules.fleet_combat import parse_attack_notation
 from bot.rules.fleet_combat import register_fleet
@@ -662,6 +663,8 @@ def test_fc_i15_everyone_fires_at_the_retreater():
         "fleet_combat.error.must_fire_at_retreater",
         "FC-6.2",
     )
+    # The orders panel reads A's order as the round will (`GroupStatus.aim`).
+    assert [g.aim for g in firing_groups(state, DEFAULTS, 1, "A")] == ["retreat_override"]
     outcome = resolve_round(state, DEFAULTS, 1, Dice.seeded(8))
     assert [(v.shooter, v.target, v.source) for v in outcome.report.volleys] == [
         ("A", "B", "retreat_override"),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from itertools import combinations
 from typing import Any
+from typing import Literal
 
 from bot.dice import Dice
 from bot.dice_stats import rolled_by_outcome
@@ -24,8 +25,8 @@ from bot.i18n import MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
 from bot.rules.fleet_combat.fleets import fleets_at
 from bot.rules.fleet_combat.fleets import sort_participants
+from bot.rules.fleet_combat.ladder import Ladder
 from bot.rules.fleet_combat.ladder import firing_order
-from bot.rules.fleet_combat.ladder import legal_options
 from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.messages import shown_class
@@ -40,6 +41,7 @@ from bot.rules.fleet_combat.models import Participant
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.models import SetFireOrders
 from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.models import TargetSource
 from bot.rules.fleet_combat.rounds import end_battle
 from bot.rules.fleet_combat.rounds import fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -98,6 +100,11 @@ class GroupStatus:
     hit_on: int | None
     order: FireOrder | None
     legal_targets: list[LegalTarget]
+    # How the coming round reads `order` (`Ladder.read_order`, as the round aims): as given
+    # (`order`), at the automatic target (FC-I17: no order, a part no longer legal
+    # `invalid_order`, a parting volley's `retreat_override`, FC-6.2), or not at all
+    # (`no_target`: nothing legal to shoot, FC-I8; a retreating group does not fire).
+    aim: TargetSource | Literal["no_target"]
 
 
 @dataclass(frozen=True)
@@ -342,15 +349,20 @@ def _legal(
     battle: Battle,
     faction: str,
     ship_class: str,
-) -> list[LegalTarget]:
+    order: FireOrder | None = None,
+) -> tuple[list[LegalTarget], TargetSource | None]:
+    """The group's legal targets, and how the round reads `order` (`Ladder.read_order`)."""
     hostile = [
         p.faction
         for p in battle.engaged()
         if p.faction != faction and battle.hostile(faction, p.faction)
     ]
     pairs = [(f, _counts(state, settings, f, battle.point)) for f in hostile]
-    options, parting = legal_options(ship_class, pairs, battle.retreats, settings)
-    return [LegalTarget(o.opponent, o.target_class, o.level, o.ships, parting) for o in options]
+    source, options, parting, _ = Ladder(settings).read_order(
+        ship_class, pairs, battle.retreats, order
+    )
+    legal = [LegalTarget(o.opponent, o.target_class, o.level, o.ships, parting) for o in options]
+    return legal, source
 
 
 def legal_targets(
@@ -371,7 +383,7 @@ def legal_targets(
         return []
     if ship_class not in _counts(state, settings, faction, battle.point):
         return []
-    return _legal(state, settings, battle, faction, ship_class)
+    return _legal(state, settings, battle, faction, ship_class)[0]
 
 
 def firing_groups(
@@ -386,10 +398,11 @@ def firing_groups(
     groups: list[GroupStatus] = []
     for ship_class in firing_order(counts, orders, settings):
         stats = settings.stats_of(ship_class)
-        legal = (
-            []
+        order = by_class.get(ship_class)
+        legal, source = (
+            ([], None)
             if faction in battle.retreats
-            else _legal(state, settings, battle, faction, ship_class)
+            else _legal(state, settings, battle, faction, ship_class, order)
         )
         groups.append(
             GroupStatus(
@@ -397,8 +410,9 @@ def firing_groups(
                 ships=counts[ship_class],
                 attack_dice=counts[ship_class] * stats.attack_dice,
                 hit_on=stats.attack_hit,
-                order=by_class.get(ship_class),
+                order=order,
                 legal_targets=legal,
+                aim="no_target" if source is None else source,
             )
         )
     return groups
@@ -431,7 +445,7 @@ def _check_order(
             ship_class=shown_class(order.ship_class),
         )
     _check_split(settings, order, counts[order.ship_class])
-    legal = _legal(state, settings, battle, faction, order.ship_class)
+    legal = _legal(state, settings, battle, faction, order.ship_class)[0]
     legal_pairs = {(t.opponent, t.target_class) for t in legal}
     for target in order.targets:
         if (target.opponent, target.target_class) in legal_pairs:

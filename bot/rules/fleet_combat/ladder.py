@@ -14,7 +14,18 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.rules.fleet_combat.models import FireOrder
+from bot.rules.fleet_combat.models import FireTarget
+from bot.rules.fleet_combat.models import TargetSource
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+
+class OrderReading(NamedTuple):
+    """A group's order as the round reads it (`Ladder.read_order`)."""
+
+    source: TargetSource | None  # None: no legal target, the group holds fire (FC-I8)
+    options: list[TargetOption]
+    parting: bool
+    wanted: list[FireTarget]
 
 
 class Ladder:
@@ -87,6 +98,37 @@ class Ladder:
             if options:
                 return options, True
         return self.options(shooter_class, hostile, ladderless=ladderless), False
+
+    def read_order(
+        self,
+        shooter_class: str,
+        hostile: Sequence[tuple[str, Mapping[str, int]]],
+        retreating: Collection[str],
+        order: FireOrder | None,
+    ) -> OrderReading:
+        """How the round reads a group's order (FC-I7, FC-I8, FC-6.2): its legal targets
+        (`legal`), the parts of its order it follows (one unless `allow_split_fire`), and
+        where its dice go: as ordered (`order`), nowhere for want of a legal target
+        (source None), or at the automatic target (FC-I17) for want of an order, because a
+        part of it is no longer legal (the whole split goes), or because a parting volley
+        turns it on the retreaters (FC-6.2)."""
+        options, parting = self.legal(shooter_class, hostile, retreating)
+        wanted = order.targets if order is not None and not order.hold else []
+        if wanted and not self.settings.allow_split_fire:
+            wanted = wanted[:1]
+        if not options:
+            return OrderReading(None, options, parting, wanted)
+        if not wanted:
+            return OrderReading("automatic", options, parting, wanted)
+        legal = {(o.opponent, o.target_class) for o in options}
+        if all((t.opponent, t.target_class) in legal for t in wanted):
+            return OrderReading("order", options, parting, wanted)
+        everything = {(o.opponent, o.target_class) for o in self.options(shooter_class, hostile)}
+        fine_but_not_parting = parting and all(
+            (t.opponent, t.target_class) in everything for t in wanted
+        )
+        source: TargetSource = "retreat_override" if fine_but_not_parting else "invalid_order"
+        return OrderReading(source, options, parting, wanted)
 
     def firing_order(self, classes: Iterable[str], orders: Sequence[FireOrder]) -> list[str]:
         """`firing_order` (see there)."""

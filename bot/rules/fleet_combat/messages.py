@@ -7,6 +7,7 @@ a campaign added itself falls back to `fleet_combat.class.custom` with its raw n
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Mapping
 from collections.abc import Sequence
 
@@ -132,9 +133,10 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     for packet in report.packets:
         lost_to_cap[packet.volley] = lost_to_cap.get(packet.volley, 0) + packet.lost_to_cap
         burned[packet.volley] = burned.get(packet.volley, 0) + packet.burned
-    held = held_in_turn(report)
-    for index, volley in enumerate(report.volleys):
-        lines += held_lines(held.get(index, []))
+    for held, index, volley in volley_turns(report):
+        lines += held
+        if volley is None:
+            continue
         lines.append(
             Msg(
                 "fleet_combat.round.volley",
@@ -162,7 +164,6 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                     target_class=target_name(volley.target_class, volley.targets),
                 )
             )
-    lines += held_lines(held.get(len(report.volleys), []))
     lines += loss_lines(report)
     lines += retreated_lines(report, retreat_distance=retreat_distance)
     lines.extend(ending_lines(report))
@@ -174,14 +175,17 @@ def retreating_lines(report: RoundReport) -> list[Msg]:
     return [Msg("fleet_combat.round.retreating", faction=f) for f in report.retreating]
 
 
-def held_in_turn(report: RoundReport) -> dict[int, list[HeldFire]]:
-    """The groups that did not fire, by the volley they are told before (FC-I7: in their
-    turn); those of a round logged before it was kept, and the last, after every volley."""
+def volley_turns(report: RoundReport) -> Iterator[tuple[list[Msg], int, VolleyReport | None]]:
+    """The round in its turns: before each volley (and its index) the groups that did not fire
+    told before it (FC-I7: in their turn), and last, with no volley, those told after every
+    volley (a round logged before the turn was kept tells them all there)."""
     places: dict[int, list[HeldFire]] = {}
     for held in report.held:
         place = len(report.volleys) if held.after is None else held.after
         places.setdefault(place, []).append(held)
-    return places
+    for index, volley in enumerate(report.volleys):
+        yield held_lines(places.get(index, [])), index, volley
+    yield held_lines(places.get(len(report.volleys), [])), len(report.volleys), None
 
 
 def held_lines(held: Sequence[HeldFire]) -> list[Msg]:
@@ -216,13 +220,21 @@ def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     setting, tells a round logged before its report kept it."""
     distance = moved_points(report, retreat_distance)
     return [
-        Msg("fleet_combat.round.retreated_destroyed", faction=faction)
+        Msg("fleet_combat.round.retreated_empty", faction=faction)
+        if left_empty(report, faction)
+        else Msg("fleet_combat.round.retreated_destroyed", faction=faction)
         if faction in report.left_without_ships
-        else Msg("fleet_combat.round.retreated_empty", faction=faction)
-        if faction in report.left_empty
         else Msg("fleet_combat.round.retreated", faction=faction, count=distance)
         for faction in report.left
     ]
+
+
+def left_empty(report: RoundReport, faction: str) -> bool:
+    """Whether `faction` left with no ship and lost none in the round (FC-6.3): it had none
+    when the round began (a GM removed its fleet), so no parting volley destroyed any."""
+    return faction in report.left_without_ships and not any(
+        loss.faction == faction for loss in report.losses
+    )
 
 
 def moved_points(report: RoundReport, current: int) -> int:
@@ -295,10 +307,10 @@ def battle_line(
         # does; a ping asks its reader for the move on a line of its own.
         moves = "retreated" if reader is not None else "retreated_move"
         told += [
-            Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
+            Msg("fleet_combat.turn.line.retreated_empty", faction=faction)
+            if left_empty(report, faction)
+            else Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
             if faction in report.left_without_ships  # FC-6.3: nothing left to move
-            else Msg("fleet_combat.turn.line.retreated_empty", faction=faction)
-            if faction in report.left_empty
             else Msg(
                 f"fleet_combat.turn.line.{moves}",
                 faction=faction,

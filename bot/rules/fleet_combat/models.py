@@ -11,14 +11,17 @@ Board points are compared by `point_key`, the engine's and the commands' one rul
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 from functools import lru_cache
+from typing import Any
 from typing import Literal
 
 from pydantic import BaseModel
 from pydantic import ConfigDict
 from pydantic import Field
+from pydantic import model_validator
 
 from bot.rules.fleet_combat.settings import TransportLossScope
 from bot.rulesets import ArchiveRecord
@@ -219,11 +222,10 @@ class RoundReport(BaseModel):
     packets: list[PacketReport] = Field(default_factory=list)
     losses: list[LostShip] = Field(default_factory=list)
     left: list[str] = Field(default_factory=list)
-    # FC-6.3: those of `left` the parting volley left without a ship: nothing of theirs moves.
+    # FC-6.3: those of `left` with no ship left: nothing of theirs moves. One that lost no
+    # ship in the round had none when it began (a GM removed its fleet): see messages'
+    # `left_empty`.
     left_without_ships: list[str] = Field(default_factory=list)
-    # FC-6.3: those of `left` with no ship in the battle when the round began (a GM removed
-    # their fleet): nothing moves, and no volley destroyed anything. Empty in older reports.
-    left_empty: list[str] = Field(default_factory=list)
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
     # FC-5.9: those of the transport losers whose side (or own fleet, FC-I13 scope) had no
     # combat ship when the round began: none was lost with them. Empty in older reports.
@@ -254,6 +256,20 @@ class RoundReport(BaseModel):
     # is named by its class (FC glossary). None in fleet combat's own rounds and in rounds
     # logged before they were kept, which that ruleset names from its current table.
     ship_names: dict[str, dict[str, str]] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _without_left_empty(cls, data: Any) -> Any:
+        """A report saved while those of `left` with no ship when the round began were kept
+        apart as `left_empty` loads with them among `left_without_ships`, where they are told
+        apart by their losses like those of newer reports (messages' `left_empty`)."""
+        if not isinstance(data, Mapping) or "left_empty" not in data:
+            return data
+        values = dict(data)
+        empty = values.pop("left_empty") or []
+        without = list(values.get("left_without_ships") or [])
+        values["left_without_ships"] = without + [f for f in empty if f not in without]
+        return values
 
     @property
     def ended(self) -> bool:

@@ -247,7 +247,6 @@ class _Round:
         self, shooter: str, ship_class: str, total_dice: int, order: FireOrder | None
     ) -> list[_Aim]:
         """Targets for a group: its order when legal, else the automatic policy (FC-I17)."""
-        settings = self.settings
         hostile = self.hostile_cache.get(shooter)
         if hostile is None:
             hostile = self.hostile_cache[shooter] = [
@@ -257,22 +256,13 @@ class _Round:
             ]
         pairs = [(f, self.combat_counts(f)) for f in hostile]
         ladder = self.ladder
-        options, parting = ladder.legal(ship_class, pairs, self.retreating)
-        if not options:
+        source, options, parting, wanted = ladder.read_order(
+            ship_class, pairs, self.retreating, order
+        )
+        if source is None:
             return []
-        wanted = order.targets if order is not None and not order.hold else []
-        if wanted and not settings.allow_split_fire:
-            wanted = wanted[:1]
-        source: TargetSource = "automatic"
-        if wanted:
-            legal = {(o.opponent, o.target_class) for o in options}
-            if all((t.opponent, t.target_class) in legal for t in wanted):
-                return self.split(wanted, total_dice, parting)
-            everything = {(o.opponent, o.target_class) for o in ladder.options(ship_class, pairs)}
-            fine_but_not_parting = parting and all(
-                (t.opponent, t.target_class) in everything for t in wanted
-            )
-            source = "retreat_override" if fine_but_not_parting else "invalid_order"
+        if source == "order":
+            return self.split(wanted, total_dice, parting)
         pick = ladder.choose(options)
         assert pick is not None
         return [_Aim(pick.opponent, pick.target_class, total_dice, source, parting)]
@@ -476,10 +466,7 @@ class _Round:
             participant.left_round = self.number
             self.report.left.append(faction)
             if not self.fleets[faction].ships:
-                if any(loss.faction == faction for loss in self.report.losses):
-                    self.report.left_without_ships.append(faction)
-                else:  # none when the round began (a GM removed them): none was shot down
-                    self.report.left_empty.append(faction)
+                self.report.left_without_ships.append(faction)
             elif not self.automatic:  # FC-6.3: it moves at once; until recorded, it owes
                 # the move (automatic battles belong to other rulesets, which move it)
                 owed = RetreatMove(
