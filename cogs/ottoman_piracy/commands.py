@@ -370,11 +370,6 @@ class OttomanPiracyCog(BotCog):
         ) -> StateChange | PiracyOutcome:
             return set_piracy_vp(state, settings, value, dice)
 
-        async def ask_again(uow: UnitOfWork, outcome: StateChange | PiracyOutcome) -> int | None:
-            if not isinstance(outcome, PiracyOutcome):
-                return None
-            return await _ask_again(ctx, uow, outcome.state, outcome.piracy, asked)
-
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
         ) -> list[Announcement]:
@@ -387,7 +382,7 @@ class OttomanPiracyCog(BotCog):
         await ctx.apply(
             record,
             audit=lambda o: _outcome_extra(o) if isinstance(o, PiracyOutcome) else {},
-            then=ask_again,
+            then=_asked_again(ctx, asked),
             announce=told,
         )
 
@@ -428,13 +423,6 @@ class OttomanPiracyCog(BotCog):
         ) -> StateChange | PiracyOutcome:
             return state_hand_size(state, settings, key, cards, dice)
 
-        async def move_question(
-            uow: UnitOfWork, outcome: StateChange | PiracyOutcome
-        ) -> int | None:
-            if not isinstance(outcome, PiracyOutcome):
-                return None
-            return await _ask_again(ctx, uow, outcome.state, outcome.piracy, asked)
-
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
         ) -> list[Announcement]:
@@ -448,7 +436,7 @@ class OttomanPiracyCog(BotCog):
             stated,
             options={"power": key, "cards": cards},
             audit=lambda o: _outcome_extra(o) if isinstance(o, PiracyOutcome) else {},
-            then=move_question,
+            then=_asked_again(ctx, asked),
             announce=told,
         )
 
@@ -661,6 +649,21 @@ async def _answer(
         then=move_question,
         announce=announce,
     )
+
+
+def _asked_again(
+    ctx: Ctx, asked: list[Choice]
+) -> Callable[[UnitOfWork, StateChange | PiracyOutcome], Awaitable[int | None]]:
+    """The `then=` of a change that may leave the piracy's open question changed (a hand
+    stated, the VP track corrected): when the engine answers with the piracy, its question
+    is asked again (`_ask_again`, added to `asked`); a plain change asks nothing."""
+
+    async def ask(uow: UnitOfWork, outcome: StateChange | PiracyOutcome) -> int | None:
+        if not isinstance(outcome, PiracyOutcome):
+            return None
+        return await _ask_again(ctx, uow, outcome.state, outcome.piracy, asked)
+
+    return ask
 
 
 async def _ask_again(
