@@ -90,7 +90,12 @@ class Ladder:
         hostile: Sequence[tuple[str, Mapping[str, int]]],
         retreating: Collection[str],
     ) -> tuple[list[TargetOption], bool]:
-        """`legal_options` (see there)."""
+        """What a group may shoot this round, and whether that is a parting volley.
+
+        FC-I8 against each hostile participant (in turn order with its class counts); while
+        any of them is retreating and reachable, only the retreaters (FC-6.2, FC-I15), with
+        or without the ladder per `parting_volley_uses_ladder`.
+        """
         ladderless = () if self.settings.parting_volley_uses_ladder else retreating
         if retreating:
             parting = [(faction, counts) for faction, counts in hostile if faction in retreating]
@@ -193,21 +198,6 @@ def target_options(
     Opponents named in `ladderless` may be shot in any combat class (FC-I15 alternative).
     """
     return Ladder(settings).options(shooter_class, opponents, ladderless=ladderless)
-
-
-def legal_options(
-    shooter_class: str,
-    hostile: Sequence[tuple[str, Mapping[str, int]]],
-    retreating: Collection[str],
-    settings: FleetCombatSettings,
-) -> tuple[list[TargetOption], bool]:
-    """What a group may shoot this round, and whether that is a parting volley.
-
-    FC-I8 against each hostile participant (in turn order with its class counts); while any
-    of them is retreating and reachable, only the retreaters (FC-6.2, FC-I15), with or
-    without the ladder per `parting_volley_uses_ladder`.
-    """
-    return Ladder(settings).legal(shooter_class, hostile, retreating)
 
 
 def choose_automatic_target(
