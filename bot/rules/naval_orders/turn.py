@@ -465,7 +465,8 @@ def _after_attack(run: _Resolution, force: Force) -> tuple[bool, bool]:
     deadline (NO-I14: "and the turn of returning from it"; NO-I15). A turn it is still away
     after the deadline is a late one, not spent on the attack: it does not count
     (`_late_return` tells the player so). Returns too whether it resumes its order where it
-    is, which the summary says unless the order is complete at this end (`_resumes`)."""
+    is, which the summary says unless the order is complete at this end (`_resumes`); the
+    way back to its zone is told once the turn is counted, likewise (`_heads_back`)."""
     if force.status != "attacking":
         if force.status != "returning_to_zone":
             return False, False
@@ -481,24 +482,32 @@ def _after_attack(run: _Resolution, force: Force) -> tuple[bool, bool]:
         force.status = "returning_to_zone"
         force.return_due_turn = run.turn + run.settings.return_deadline_turns
         force.late_reported = False
-        location = (
-            force.order.order.location
-            if force.order and isinstance(force.order.order, CruiseOrder | RaidOrder)
-            else None
-        )
-        run.note(
-            force,
-            Msg(
-                "naval_orders.turn.return_to_zone",
-                force=force.name,
-                location=location or "…",
-                turn=run.turn + 1,
-            ),
-        )
         force.attack_away = False
         return True, False
     force.status = "executing"
     return False, True
+
+
+def _heads_back(run: _Resolution, force: Force) -> None:
+    """NO-I15: a force that fought outside its zone this turn heads back to it from the next
+    turn, if its cruise or raid is still in force at this end: one whose count is reached
+    returns to a naval station instead (NO-4.3, NO-6.3, NO-I14), and is not told both."""
+    if force.status != "returning_to_zone":
+        return
+    location = (
+        force.order.order.location
+        if force.order and isinstance(force.order.order, CruiseOrder | RaidOrder)
+        else None
+    )
+    run.note(
+        force,
+        Msg(
+            "naval_orders.turn.return_to_zone",
+            force=force.name,
+            location=location or "…",
+            turn=run.turn + 1,
+        ),
+    )
 
 
 def _resumes(run: _Resolution, force: Force) -> None:
@@ -943,8 +952,11 @@ def end_of_turn(
         if force.status == "forming":
             _tick(run, force, False, complete=False)  # NO-I14: a turn forming in place counts
             continue
+        attacked = force.status == "attacking"
         away, resumed = _after_attack(run, force)
         _tick(run, force, away)
+        if attacked:
+            _heads_back(run, force)
         if resumed:
             _resumes(run, force)
         _late_return(run, force)
