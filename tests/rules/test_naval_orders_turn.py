@@ -492,3 +492,27 @@ def test_a_raid_complete_after_a_battle_away_is_not_sent_back_to_its_zone():
     assert lines.index(
         "  Hood fought outside its zone and must head back to location 22 from turn 2 (NO-I15)."
     ) > lines.index("  Hood starts raiding: 1 ordered + d3 (1) = 2 turns (NO-6.2, NO-I13)."), lines
+
+
+def test_a_raid_of_one_turn_reads_one_turn():
+    """NO-I13: a raid of 0 + d3 (1) turns, or of d6 (1) under `raid_duration_mode = d6`,
+    lasts "1 turn", not "1 turns"; 1 + d3 (1) lasts "2 turns". Russian counts «ходов: … = 1»."""
+    one = raid_fought_next_door(0)
+    two = raid_fought_next_door(1)
+    d6 = NavalOrdersSettings(raid_duration_mode="d6")
+    rolled = after_battle(
+        RaidOrder(point="Biscay", location="22", turns=3), "22", settings=d6, raid_face=1
+    )
+
+    def started(result, language="en"):
+        return [
+            m.render(language) for m in result.lines if m.key.startswith("naval_orders.turn.raid_d")
+        ]
+
+    assert started(one) == ["  Hood starts raiding: 0 ordered + d3 (1) = 1 turn (NO-6.2, NO-I13)."]
+    assert started(two) == ["  Hood starts raiding: 1 ordered + d3 (1) = 2 turns (NO-6.2, NO-I13)."]
+    assert started(rolled) == ["  Hood starts raiding: d6 = 1, 1 turn (NO-2.8, NO-I13)."]
+    assert started(one, "ru") == [
+        "  Соединение «Hood» начинает рейдерство, ходов: 0 по приказу + d3 (1) = 1 "
+        "(NO-6.2, NO-I13)."
+    ]
