@@ -142,10 +142,12 @@ def _formations(run: _Resolution) -> None:
                 if force is not None:
                     force.formation = None
                     force.status = "awaiting_orders" if force.order is None else "executing"
-                    run.note(force, Msg("naval_orders.formation.failed", force=force.name))
+                    failed = Msg("naval_orders.formation.failed", force=force.name)
+                    run.note(force, Msg(FORMATION_NOTE, line=failed))
             continue
-        if made:  # one line, under the first force it made
-            run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
+        if made:  # one line, under the first force it made, indented as every change is
+            line = formation_lines(formation, done=True, forces=made)[0]
+            run.note(made[0], Msg(FORMATION_NOTE, line=line))
 
 
 def _settle_names(run: _Resolution) -> None:
@@ -1003,6 +1005,10 @@ def end_of_turn(
     )
 
 
+# A formation made at the turn's end (`formation_lines`, NO-2.7), as the summary tells it
+# under the force it made: indented as every change of a force is.
+FORMATION_NOTE = "naval_orders.turn.formation_done"
+
 # The turn's summary lines (`naval_orders.turn.*`) each told short in its owner's ping, with
 # the same parameters and saying no more (a hidden raid's start stays without its length,
 # NO-I13); a line not listed is told as the summary tells it.
@@ -1058,7 +1064,11 @@ PING_KEYS = {
 
 def ping_line(line: Msg) -> Msg:
     """A line of the turn's summary as its owner's ping tells it: short, without the
-    clauses (`PING_KEYS`)."""
+    clauses (`PING_KEYS`); a formation's line is told as the formation's (`FORMATION_NOTE`),
+    not indented."""
+    inner = line.params.get("line") if line.key == FORMATION_NOTE else None
+    if isinstance(inner, Msg):
+        line = inner
     key = PING_KEYS.get(line.key)
     return line if key is None else Msg(key, **line.params)
 
