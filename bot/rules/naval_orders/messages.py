@@ -403,8 +403,16 @@ def order_lines(force: Force, active: ActiveOrder, *, pending: bool) -> list[Msg
         order_text(force.name, active),
     ]
     if pending:
+        # Given on arrival or during the layover: the layover's last turn is named, as the
+        # force is in port replenishing until then either way (NO-2.11). The log keeps an
+        # earlier release's line, "is in its layover", under `order.after_layover`.
         lines.append(
-            Msg("naval_orders.order.after_layover", force=force.name, turn=active.effective_turn)
+            Msg(
+                "naval_orders.order.after_layover_until",
+                force=force.name,
+                last=active.effective_turn - 1,
+                turn=active.effective_turn,
+            )
         )
     return lines
 
