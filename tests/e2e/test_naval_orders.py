@@ -573,9 +573,10 @@ async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_l
     assert "NO-I16" in first.splitlines()[-1]
     assert "is back at naval station Portsmouth" in first
     waiting = await give(navy, WS, "raid", form(point="Ushant", location="5", turns="0"))
-    assert "is in its layover: the order is recorded and takes effect from turn 3" in text_of(
-        waiting
-    )
+    assert (
+        "stays in port to replenish until the end of turn 2 (its layover): the order is "
+        "recorded and takes effect from turn 3"
+    ) in " ".join(text_of(waiting).split()), text_of(waiting)
     second = await end_turn(navy, 2)
     assert "Western Squadron's recorded order takes effect from turn 3." in second
     assert second.splitlines()[-1].endswith("Rules: NO-I18")

@@ -220,11 +220,13 @@ INDIAMEN = "/navy forces register name:Indiamen kind:line location:{at} ships:IV
 
 async def test_an_escort_names_its_players_own_convoy_and_follows_its_new_name(hidden):
     """Britain's convoy Indiamen is hidden; France registers its own Indiamen and orders
-    Toulon to escort it: the escort is France's. At the turn's end the convoy becomes
-    Indiamen [France], and the escort names it so."""
+    Toulon and Rochefort to escort it: the escorts are France's (France's Indiamen is not
+    ordered to escort itself, NO-1.1). At the turn's end the convoy becomes Indiamen
+    [France], and both escorts name it so."""
     await hidden.slash(INDIAMEN.format(at=1) + " in_port:true", as_="player1")
     await hidden.slash(INDIAMEN.format(at=20) + " in_port:true", as_="player2")
     await registers(hidden, "Toulon")
+    await registers(hidden, "Rochefort")
     escorted = await give(
         hidden, "Toulon", "escort", form(convoy="Indiamen", details=""), as_="player2"
     )
@@ -232,7 +234,13 @@ async def test_an_escort_names_its_players_own_convoy_and_follows_its_new_name(h
     itself = await give(
         hidden, "Indiamen", "escort", form(convoy="Indiamen", details=""), as_="player2"
     )
-    assert text_of(itself).startswith("New order for Indiamen: Escort"), itself.text()
+    assert itself.ephemeral and text_of(itself).startswith("Indiamen cannot escort itself"), (
+        itself.text()
+    )
+    second = await give(
+        hidden, "Rochefort", "escort", form(convoy="Indiamen", details=""), as_="player2"
+    )
+    assert text_of(second).startswith("New order for Rochefort: Escort"), second.text()
 
     await end_turn(hidden, 1)
 

@@ -67,6 +67,38 @@ async def test_the_damage_reads_in_russian(navy):
     ) in said, said
 
 
+async def test_identical_damaged_ships_are_counted_together(navy):
+    """NO-2.6, NO-I5: `2xV jury` is read back as two ships of rate V under a jury mast, not
+    one line per ship, as the ships themselves are counted; a differently damaged V of the
+    same rate keeps its own line. The same in Russian, «2 корабля V ранга …»."""
+    await navy.slash(KRONSHTADT, as_="gm")
+    english = text_of(
+        await navy.slash(
+            "/navy forces register name:Kent kind:auxiliary location:1 "
+            "ships:2xV jury, VI, V 90%, IV 90% in_port:true",
+            as_="player1",
+        )
+    )
+    russian = text_of(
+        await navy.slash(
+            "/navy forces register name:Балтийская kind:auxiliary location:30 "
+            "ships:3xV 80%, VI мачта in_port:true",
+            as_="player3",
+        )
+    )
+
+    assert (
+        "Damage recorded: 2 ships of rate V under a jury mast, 1 ship of rate V with hull "
+        "damage 90%, 1 ship of rate IV with hull damage 90%; 4 vessels count as damaged for "
+        "the range and command tests."
+    ) in " ".join(english.split()), english
+    assert (
+        "Повреждения: 3 корабля V ранга с повреждением корпуса 80 %, 1 корабль VI ранга под "
+        "временной мачтой; 4 судна считаются повреждёнными для дальности и тестов на "
+        "командование."
+    ) in " ".join(russian.split()), russian
+
+
 async def test_a_packet_boat_is_registered_without_an_officer_rating(navy):
     """NO-I22: a packet boat never takes a command test, so its registration and its edit
     name no officer rating, in either language; a squadron's still does."""

@@ -718,11 +718,13 @@ def test_every_emitted_message_renders_fully_in_both_languages(emitted):
 # Lines kept so that the log's older entries still read as they were written (`/history`,
 # the export): a command test's verdict before it cited its order's clause, and the line
 # after a battle before each order cited its own (now written only for an order with no
-# clause of its own, which no force that passed a test has).
+# clause of its own, which no force that passed a test has); an order recorded for after
+# the layover before the reply named the layover's last turn ("is in its layover").
 OLD_ENTRIES = (
     "naval_orders.test.success",
     "naval_orders.test.failure",
     "naval_orders.turn.resumes_order",
+    "naval_orders.order.after_layover",
 )
 
 
@@ -733,6 +735,7 @@ def test_an_older_entrys_lines_still_render(emitted):
         Msg("naval_orders.test.success", total=4, modifier="+1", target=4),
         Msg("naval_orders.test.failure", total=3, modifier="+1", target=4),
         Msg("naval_orders.turn.resumes_order", force="Hood"),
+        Msg("naval_orders.order.after_layover", force="Hood", turn=4),
     ]
     assert [m.key for m in logged] == list(OLD_ENTRIES)
     checks.assert_renders(logged, "naval_orders.")

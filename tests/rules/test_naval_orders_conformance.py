@@ -21,6 +21,7 @@ from test_naval_orders_support import warships
 
 from bot.errors import NotAllowed
 from bot.errors import RuleViolation
+from bot.i18n import Msg
 from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import GiveOrder
 from bot.rules.naval_orders import MovementPlan
@@ -81,7 +82,7 @@ def test_no_i18_with_no_layover_an_order_given_back_at_the_station_takes_effect_
     comes."""
     outcome = give(back_at_the_station(settings), settings, NEXT, 2)
 
-    assert "naval_orders.order.after_layover" not in keys(outcome.lines)
+    assert "naval_orders.order.after_layover_until" not in keys(outcome.lines)
     hood = outcome.state.forces["hood"]
     assert hood.status == "executing" and hood.order.order.location == "15"
     assert hood.pending_order is None
@@ -99,7 +100,9 @@ def test_no_i18_an_order_given_on_arrival_at_the_station_says_the_turn_it_takes_
     settings = NavalOrdersSettings(port_layover_turns=layover_turns)
     outcome = give(back_at_the_station(settings), settings, NEXT, 2)
 
-    (after_layover,) = [m for m in outcome.lines if m.key == "naval_orders.order.after_layover"]
+    (after_layover,) = [
+        m for m in outcome.lines if m.key == "naval_orders.order.after_layover_until"
+    ]
     assert after_layover.params["turn"] == effective
     assert outcome.state.forces["hood"].pending_order.effective_turn == effective
     state = outcome.state
@@ -126,7 +129,9 @@ def test_no_i17_an_order_given_on_arrival_at_the_transfer_port_waits_for_the_lay
     the layover, and does not replace the transfer so as to sail at once."""
     outcome = give(at_the_transfer_port(DEFAULTS), DEFAULTS, NEXT, 2)
 
-    (after_layover,) = [m for m in outcome.lines if m.key == "naval_orders.order.after_layover"]
+    (after_layover,) = [
+        m for m in outcome.lines if m.key == "naval_orders.order.after_layover_until"
+    ]
     assert after_layover.params["turn"] == 4
     assert "naval_orders.order.ended.replaced" not in keys(outcome.lines)
     assert outcome.state.forces["hood"].order.order.kind == "move"
@@ -145,7 +150,7 @@ def test_no_i17_without_the_layover_after_a_transfer_an_order_on_arrival_is_at_o
     settings = NavalOrdersSettings(layover_after_transfer=False)
     outcome = give(at_the_transfer_port(settings), settings, NEXT, 2)
 
-    assert "naval_orders.order.after_layover" not in keys(outcome.lines)
+    assert "naval_orders.order.after_layover_until" not in keys(outcome.lines)
     hood = outcome.state.forces["hood"]
     assert hood.status == "executing" and hood.order.order.location == "15"
 
@@ -663,3 +668,25 @@ def test_no_i16_a_station_from_the_distance_table_saved_by_an_earlier_release_st
             "station:Portsmouth (NO-I16)."
         )
     ]
+
+
+def test_no_i18_an_order_given_on_arrival_says_when_the_layover_is():
+    """NO-I7, NO-I18, NO-2.11: back at its naval station in turn 2, Hood lays over in turn 3;
+    an order given on arrival says so — it is not yet in its layover — in English and
+    Russian. A reply an earlier release logged ("is in its layover") still reads."""
+    outcome = give(back_at_the_station(DEFAULTS), DEFAULTS, NEXT, 2)
+
+    (told,) = [m for m in outcome.lines if m.key.startswith("naval_orders.order.after_layover")]
+    assert told.render("en") == (
+        "Hood stays in port to replenish until the end of turn 3 (its layover): the order is "
+        "recorded and takes effect from turn 4 (NO-I7, NO-I18)."
+    )
+    assert told.render("ru") == (
+        "Соединение «Hood» стоит в порту, пополняя запасы, до конца хода 3: приказ записан и "
+        "вступит в силу с хода 4 (NO-I7, NO-I18)."
+    )
+    logged = Msg("naval_orders.order.after_layover", force="Hood", turn=4)
+    assert logged.render("en") == (
+        "Hood is in its layover: the order is recorded and takes effect from turn 4 "
+        "(NO-I7, NO-I18)."
+    )

@@ -177,3 +177,26 @@ def test_no_2_7_a_formation_of_two_turns_refuses_the_escort_in_its_second_turn()
     refused = refusal(escort, state, turn=2, settings=slow)
 
     assert "done at the end of turn 2" in refused.message("en")
+
+
+def test_no_1_1_a_convoy_is_not_ordered_to_escort_itself():
+    """NO-1.1: the escort is of a transport flotilla by other forces (NO-2.7: the escorting
+    warships guard the transports). Indiamen, a convoy with two transports in Portsmouth,
+    ordered to escort Indiamen is refused, in English and Russian, and keeps its turn's
+    order to give; France's Gloire may still escort it."""
+    state = convoy(add_force(ports(), "Gloire", owner="France"))
+
+    refused = refusal(escort, state, force="Indiamen", faction="Britain")
+    escorted = escort(state)
+
+    assert refused.message_key == "naval_orders.error.escort_itself"
+    assert flat(refused.message("en")) == (
+        "Indiamen cannot escort itself: an escort is given to other forces, to guard a "
+        "transport flotilla (NO-1.1)."
+    )
+    assert flat(refused.message("ru")) == (
+        "Соединение «Indiamen» не может конвоировать само себя: конвоирование поручают "
+        "другим соединениям, для охраны транспортной флотилии (NO-1.1)."
+    )
+    assert escorted.state.forces["gloire"].order is not None
+    assert escorted.state.forces["gloire"].order.order == EscortOrder(convoy="Indiamen")

@@ -146,3 +146,17 @@ def test_only_a_turns_ends_qualified_form_of_a_name_qualifies(candidate, expecte
     assert qualifies(candidate, "Grand Fleet", "Britain") is expected
     made = qualified_name(grand_fleet_forming(), "Grand Fleet", "Britain")
     assert qualifies(made, "Grand Fleet", "Britain")
+
+
+def test_the_summary_tells_the_formation_under_its_force_as_every_change():
+    """The turn's summary lists each force, then what changed for it, each change indented
+    under it: the fleet formed too ("  Fleet formed: Grand Fleet (NO-2.7)."), in English and
+    Russian, so it does not read as a force of the list without its bullet."""
+    result = end_turn(grand_fleet_forming(), 1)
+
+    english = [line.render("en") for line in result.lines]
+    russian = [line.render("ru") for line in result.lines]
+
+    formed = english.index("  Fleet formed: Grand Fleet (NO-2.7).")
+    assert english[formed - 1].startswith("• Grand Fleet:"), english
+    assert "  Флот сформирован: Grand Fleet (NO-2.7)." in russian, russian

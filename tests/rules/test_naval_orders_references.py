@@ -275,7 +275,13 @@ def test_issue_14_another_players_escort_is_counted_not_named_to_the_convoys_own
 
 
 def test_no_1_1_a_force_escorting_itself_is_struck_off():
-    """NO-1.1: an order of the force struck off goes with it, naming itself or not."""
-    state = order(convoy(ports()), "Indiamen", EscortOrder(convoy="Indiamen"), 1)
+    """NO-1.1: an order of the force struck off goes with it, naming itself or not. An
+    escort of itself is no longer given (test_naval_orders_escort_formation.py); Indiamen
+    saved escorting itself by an earlier release is struck off all the same."""
+    state = order(convoy(ports()), "Indiamen", CruiseOrder(point="Downs", location="3", turns=2), 1)
+    given = state.forces["indiamen"]
+    assert given.order is not None
+    saved = given.order.model_copy(update={"order": EscortOrder(convoy="Indiamen")})
+    state.forces["indiamen"] = given.model_copy(update={"order": saved})
 
     assert "indiamen" not in remove_force(state, "Indiamen").state.forces

@@ -461,3 +461,58 @@ def test_each_force_in_the_summary_says_its_order_and_where_it_is_carried_out():
         "• Swift: выполняет приказ; Перемещение в локацию №9 (Toulon)",
         "• Wave: выполняет приказ; Высадка морского десанта в локации №7",
     ]
+
+
+def raid_fought_next_door(turns: int):
+    """Hood (two rate V ships) raids location 22 for `turns` + d3 (1) turns from turn 1: it
+    reaches 22, passes its command test against a convoy in the adjacent 23, is recorded
+    there after the battle, and turn 1 ends."""
+    state = add_force(ports(), "Hood", ships=warships(5, 5))
+    state = order(state, "Hood", RaidOrder(point="Biscay", location="22", turns=turns), 1)
+    state = move_to(state, "Hood", "22", 1)
+    state = command_test(state, "Hood", "adjacent", [6, 6], 1, convoy=True).state
+    return end_turn(move_to(state, "Hood", "23", 1), 1, 1)
+
+
+def test_a_raid_complete_after_a_battle_away_is_not_sent_back_to_its_zone():
+    """NO-I14, NO-6.3, NO-I15: Hood's raid of 0 + d3 (1) turns is complete at the end of the
+    turn it fought next door: it returns to the nearest naval station, and the summary does
+    not also send it back to location 22. With 1 + d3 (1) turns it has a turn to go: it is
+    sent back to 22 from turn 2, after the line saying it started raiding."""
+    complete = raid_fought_next_door(0)
+    going_on = raid_fought_next_door(1)
+
+    assert complete.state.forces["hood"].status == "returning_to_station"
+    assert "naval_orders.turn.order_complete" in keys(complete.lines)
+    summary = "\n".join(m.render("en") for m in complete.lines)
+    assert "head back" not in summary, summary
+    assert "naval_orders.turn.return_to_zone" not in keys(complete.lines)
+    assert going_on.state.forces["hood"].status == "returning_to_zone"
+    lines = [m.render("en") for m in going_on.lines]
+    assert lines.index(
+        "  Hood fought outside its zone and must head back to location 22 from turn 2 (NO-I15)."
+    ) > lines.index("  Hood starts raiding: 1 ordered + d3 (1) = 2 turns (NO-6.2, NO-I13)."), lines
+
+
+def test_a_raid_of_one_turn_reads_one_turn():
+    """NO-I13: a raid of 0 + d3 (1) turns, or of d6 (1) under `raid_duration_mode = d6`,
+    lasts "1 turn", not "1 turns"; 1 + d3 (1) lasts "2 turns". Russian counts «ходов: … = 1»."""
+    one = raid_fought_next_door(0)
+    two = raid_fought_next_door(1)
+    d6 = NavalOrdersSettings(raid_duration_mode="d6")
+    rolled = after_battle(
+        RaidOrder(point="Biscay", location="22", turns=3), "22", settings=d6, raid_face=1
+    )
+
+    def started(result, language="en"):
+        return [
+            m.render(language) for m in result.lines if m.key.startswith("naval_orders.turn.raid_d")
+        ]
+
+    assert started(one) == ["  Hood starts raiding: 0 ordered + d3 (1) = 1 turn (NO-6.2, NO-I13)."]
+    assert started(two) == ["  Hood starts raiding: 1 ordered + d3 (1) = 2 turns (NO-6.2, NO-I13)."]
+    assert started(rolled) == ["  Hood starts raiding: d6 = 1, 1 turn (NO-2.8, NO-I13)."]
+    assert started(one, "ru") == [
+        "  Соединение «Hood» начинает рейдерство, ходов: 0 по приказу + d3 (1) = 1 "
+        "(NO-6.2, NO-I13)."
+    ]

@@ -147,7 +147,7 @@ def clean_order(
     if isinstance(order, EscortOrder):
         convoy = _text(order.convoy, "convoy", kind, strict)
         if convoy is not None:
-            _check_convoy(state, convoy, force.owner, reader=reader)
+            _check_convoy(state, convoy, force, reader=reader)
         return EscortOrder(
             convoy=convoy, details=_text(order.details, "details", kind, False) or ""
         )
@@ -189,21 +189,26 @@ _ESCORT_REFUSAL = {
 
 
 def _check_convoy(
-    state: NavalOrdersState, convoy: str, owner: str, *, reader: str | None = None
+    state: NavalOrdersState, convoy: str, escort: Force, *, reader: str | None = None
 ) -> None:
     """NO-1.1: the escorted transport flotilla is a registered force with transports or
-    merchantmen, and stays one past the formation it is in, if any (NO-2.7): an escort left
+    merchantmen other than the escort itself (NO-2.7: the escorting warships guard the
+    transports), and stays one past the formation it is in, if any (NO-2.7): an escort left
     naming a convoy gone at the turn's end could not be carried out, and only its Admiralty
     changes an order (NO-3.4, NO-I18), so it is refused now. Another player's force that
     `reader` may not know of (`may_know`: registered while orders are private, in a turn
     not yet ended) is refused as a name no force has, echoing the name as typed (NO-4.10);
-    a GM (`reader` None) knows every force. The name means what it means to the order's
-    `owner`: their own force of that name first (`resolve_force`)."""
-    escorted = resolve_force(state, convoy, owner)
+    a GM (`reader` None) knows every force. The name means what it means to the escort's
+    owner: their own force of that name first (`resolve_force`)."""
+    escorted = resolve_force(state, convoy, escort.owner)
     if escorted is not None and not may_know(escorted, reader):
         escorted = None
     if escorted is None:
         raise RuleViolation("naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy)
+    if escorted.key == escort.key:
+        raise RuleViolation(
+            "naval_orders.error.escort_itself", clause="NO-1.1", force=escort.called
+        )
     if not any(s.kind in ("transport", "merchant") for s in escorted.all_ships()):
         # Registered, and known to `reader`: it carries nothing to escort.
         raise RuleViolation(
@@ -250,7 +255,7 @@ def check_takes_effect(state: NavalOrdersState, force: Force, order: Order) -> N
     elif isinstance(order, BlockadeOrder) and order.port is not None:
         _check_port(state, order.port)
     elif isinstance(order, EscortOrder) and order.convoy is not None:
-        _check_convoy(state, order.convoy, force.owner)
+        _check_convoy(state, order.convoy, force)
 
 
 def _clean_move(

@@ -7,6 +7,7 @@ catalogs `naval_orders.order_text.<kind>`, so the cog prints it in the reader's 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.i18n import Msg
@@ -236,15 +237,16 @@ def progress_msg(force: Force, *, hide_raid_duration: bool = False) -> Msg:
     )
 
 
-def _ship_damage(ship: Ship) -> Msg:
-    """One damaged vessel as the register keeps it: "1 ship of rate IV under a jury mast",
-    «1 корабль V ранга с повреждением корпуса 80 %» (NO-2.6, NO-I5)."""
-    one = ships_msg(ship_counts([ship]))
+def _ship_damage(ship: Ship, count: int) -> Msg:
+    """`count` vessels alike in kind, rate and damage as the register keeps them: "1 ship of
+    rate IV under a jury mast", «2 корабля V ранга с повреждением корпуса 80 %» (NO-2.6,
+    NO-I5)."""
+    alike = ships_msg(ship_counts([ship] * count))
     if ship.jury_mast and ship.hull_damage_pct:
-        return Msg("naval_orders.damage.jury_hull", ship=one, pct=ship.hull_damage_pct)
+        return Msg("naval_orders.damage.jury_hull", ship=alike, pct=ship.hull_damage_pct)
     if ship.jury_mast:
-        return Msg("naval_orders.damage.jury", ship=one)
-    return Msg("naval_orders.damage.hull", ship=one, pct=ship.hull_damage_pct)
+        return Msg("naval_orders.damage.jury", ship=alike)
+    return Msg("naval_orders.damage.hull", ship=alike, pct=ship.hull_damage_pct)
 
 
 def damage_line(force: Force, settings: NavalOrdersSettings) -> Msg | None:
@@ -260,9 +262,12 @@ def damage_line(force: Force, settings: NavalOrdersSettings) -> Msg | None:
         if damaged
         else Msg("naval_orders.damage.none_counted", pct=settings.damaged_hull_threshold_pct)
     )
+    # Vessels alike (a frozen Ship: kind, rate and damage) are counted together, in the
+    # order the register first lists them ("2xV jury": two ships of rate V, one line).
+    alike = Counter(ships)
     return Msg(
         "naval_orders.damage.line",
-        ships=MsgList([_ship_damage(ship) for ship in ships]),
+        ships=MsgList([_ship_damage(ship, count) for ship, count in alike.items()]),
         counted=counted,
     )
 
@@ -398,8 +403,16 @@ def order_lines(force: Force, active: ActiveOrder, *, pending: bool) -> list[Msg
         order_text(force.name, active),
     ]
     if pending:
+        # Given on arrival or during the layover: the layover's last turn is named, as the
+        # force is in port replenishing until then either way (NO-2.11). The log keeps an
+        # earlier release's line, "is in its layover", under `order.after_layover`.
         lines.append(
-            Msg("naval_orders.order.after_layover", force=force.name, turn=active.effective_turn)
+            Msg(
+                "naval_orders.order.after_layover_until",
+                force=force.name,
+                last=active.effective_turn - 1,
+                turn=active.effective_turn,
+            )
         )
     return lines
 

@@ -142,10 +142,12 @@ def _formations(run: _Resolution) -> None:
                 if force is not None:
                     force.formation = None
                     force.status = "awaiting_orders" if force.order is None else "executing"
-                    run.note(force, Msg("naval_orders.formation.failed", force=force.name))
+                    failed = Msg("naval_orders.formation.failed", force=force.name)
+                    run.note(force, Msg(FORMATION_NOTE, line=failed))
             continue
-        if made:  # one line, under the first force it made
-            run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
+        if made:  # one line, under the first force it made, indented as every change is
+            line = formation_lines(formation, done=True, forces=made)[0]
+            run.note(made[0], Msg(FORMATION_NOTE, line=line))
 
 
 def _settle_names(run: _Resolution) -> None:
@@ -465,7 +467,8 @@ def _after_attack(run: _Resolution, force: Force) -> tuple[bool, bool]:
     deadline (NO-I14: "and the turn of returning from it"; NO-I15). A turn it is still away
     after the deadline is a late one, not spent on the attack: it does not count
     (`_late_return` tells the player so). Returns too whether it resumes its order where it
-    is, which the summary says unless the order is complete at this end (`_resumes`)."""
+    is, which the summary says unless the order is complete at this end (`_resumes`); the
+    way back to its zone is told once the turn is counted, likewise (`_heads_back`)."""
     if force.status != "attacking":
         if force.status != "returning_to_zone":
             return False, False
@@ -481,24 +484,32 @@ def _after_attack(run: _Resolution, force: Force) -> tuple[bool, bool]:
         force.status = "returning_to_zone"
         force.return_due_turn = run.turn + run.settings.return_deadline_turns
         force.late_reported = False
-        location = (
-            force.order.order.location
-            if force.order and isinstance(force.order.order, CruiseOrder | RaidOrder)
-            else None
-        )
-        run.note(
-            force,
-            Msg(
-                "naval_orders.turn.return_to_zone",
-                force=force.name,
-                location=location or "…",
-                turn=run.turn + 1,
-            ),
-        )
         force.attack_away = False
         return True, False
     force.status = "executing"
     return False, True
+
+
+def _heads_back(run: _Resolution, force: Force) -> None:
+    """NO-I15: a force that fought outside its zone this turn heads back to it from the next
+    turn, if its cruise or raid is still in force at this end: one whose count is reached
+    returns to a naval station instead (NO-4.3, NO-6.3, NO-I14), and is not told both."""
+    if force.status != "returning_to_zone":
+        return
+    location = (
+        force.order.order.location
+        if force.order and isinstance(force.order.order, CruiseOrder | RaidOrder)
+        else None
+    )
+    run.note(
+        force,
+        Msg(
+            "naval_orders.turn.return_to_zone",
+            force=force.name,
+            location=location or "…",
+            turn=run.turn + 1,
+        ),
+    )
 
 
 def _resumes(run: _Resolution, force: Force) -> None:
@@ -943,8 +954,11 @@ def end_of_turn(
         if force.status == "forming":
             _tick(run, force, False, complete=False)  # NO-I14: a turn forming in place counts
             continue
+        attacked = force.status == "attacking"
         away, resumed = _after_attack(run, force)
         _tick(run, force, away)
+        if attacked:
+            _heads_back(run, force)
         if resumed:
             _resumes(run, force)
         _late_return(run, force)
@@ -990,6 +1004,10 @@ def end_of_turn(
         affected_lines=ping_lines(run.state, run.changes),
     )
 
+
+# A formation made at the turn's end (`formation_lines`, NO-2.7), as the summary tells it
+# under the force it made: indented as every change of a force is.
+FORMATION_NOTE = "naval_orders.turn.formation_done"
 
 # The turn's summary lines (`naval_orders.turn.*`) each told short in its owner's ping, with
 # the same parameters and saying no more (a hidden raid's start stays without its length,
@@ -1046,7 +1064,11 @@ PING_KEYS = {
 
 def ping_line(line: Msg) -> Msg:
     """A line of the turn's summary as its owner's ping tells it: short, without the
-    clauses (`PING_KEYS`)."""
+    clauses (`PING_KEYS`); a formation's line is told as the formation's (`FORMATION_NOTE`),
+    not indented."""
+    inner = line.params.get("line") if line.key == FORMATION_NOTE else None
+    if isinstance(inner, Msg):
+        line = inner
     key = PING_KEYS.get(line.key)
     return line if key is None else Msg(key, **line.params)
 
