@@ -289,6 +289,10 @@ def all_flow_lines() -> list[Msg]:
     logged = {"events": [e.model_dump(mode="json") for e in picked.events]}
     options = {"step": "defender_choice", "answer": "d1"}
     lines.append(logged_pick_label("company answer", options, logged))
+    # CR-5.5: a Company of the Joker Holding removed leaves it.
+    held = cr.register_company(joker_board(), DEFAULTS, "Quay", owner="Vera", fine=1).state
+    held = cr.declare_joker_holding(held, DEFAULTS, ["Quay"], by_faction="Vera").state
+    lines += cr.remove_company(held, DEFAULTS, "Quay").lines
     return lines
 
 

@@ -13,6 +13,7 @@ from bot.errors import NotAllowed
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.company_raids.joker import check_joker_free
+from bot.rules.company_raids.joker import leave_holding
 from bot.rules.company_raids.joker import leave_joker
 from bot.rules.company_raids.joker import place_in_joker
 from bot.rules.company_raids.models import MAX_AMOUNT
@@ -142,7 +143,8 @@ def edit_company(
     its owner. An edit that changes nothing is refused, logging nothing; so is any change
     while an incident is open in the Company, by a GM too: the incident goes on with the
     owner and fine it opened with (CR-I4), so it is settled (answered, forced or undone)
-    before the record changes."""
+    before the record changes. A Company given to another owner leaves the Joker Holding
+    (CR-5.5)."""
     key, company = find_company(state, name)
     _check_owner(company.owner, by_faction, company.name)
     if fine is not None:
@@ -180,6 +182,7 @@ def edit_company(
             edited=True,
         )
     )
+    leave_holding(work, key, record.name)
     return work.outcome()
 
 
@@ -220,8 +223,8 @@ def remove_company(
         if piece.company == key:
             piece.company = None
         piece.attempted = [k for k in piece.attempted if k != key]
-    work.state.joker.holding = [k for k in work.state.joker.holding if k != key]
     work.emit(CompanyDeleted(company=company.name))
+    leave_holding(work, key, company.name)
     return work.outcome()
 
 

@@ -8,6 +8,7 @@ from bot.errors import NotAllowed
 from bot.errors import RuleViolation
 from bot.rules.company_raids.amounts import joker_prize
 from bot.rules.company_raids.models import BecameVisitor
+from bot.rules.company_raids.models import CompanyIncident
 from bot.rules.company_raids.models import CompanyRaidsState
 from bot.rules.company_raids.models import DuelFought
 from bot.rules.company_raids.models import DuelRecord
@@ -17,6 +18,7 @@ from bot.rules.company_raids.models import Faction
 from bot.rules.company_raids.models import GmRuled
 from bot.rules.company_raids.models import HoldingAsked
 from bot.rules.company_raids.models import HoldingCleared
+from bot.rules.company_raids.models import HoldingLeft
 from bot.rules.company_raids.models import JokerEntered
 from bot.rules.company_raids.models import JokerHeld
 from bot.rules.company_raids.models import JokerIncident
@@ -83,6 +85,21 @@ def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None 
     work.state.joker.holding_due = False
     if work.settings.track_joker_holding and declared:
         work.emit(HoldingCleared(faction=faction), incident)
+
+
+def leave_holding(
+    work: Work, company_key: str, company: str, incident: CompanyIncident | None = None
+) -> None:
+    """CR-5.5, CR-I11: the Joker Holding is formed by the Joker owner's own assets, so a
+    Company of it that is no longer theirs (captured, given away, its record removed) leaves
+    it, told while Holdings are tracked. The owner may declare the Holding anew."""
+    joker = work.state.joker
+    record = work.state.companies.get(company_key)
+    if company_key not in joker.holding or (record is not None and record.owner == joker.owner):
+        return
+    joker.holding = [key for key in joker.holding if key != company_key]
+    if work.settings.track_joker_holding and joker.owner is not None:
+        work.emit(HoldingLeft(company=company, faction=joker.owner), incident)
 
 
 def _take(work: Work, piece_key: str, *, remaining: bool = False) -> None:
