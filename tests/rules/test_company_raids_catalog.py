@@ -346,6 +346,7 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.move_piece(destroyed, DEFAULTS, "Broker"),
         lambda: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice(), by_faction="Vera"),
         lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=1, by_faction="Anna"),
+        lambda: cr.edit_company(s, DEFAULTS, "Steelworks", owner=None, by_faction="Boris"),
         lambda: cr.register_company(s, DEFAULTS, "Waste", owner=None, fine=1, by_faction="Anna"),
         lambda: cr.register_piece(s, DEFAULTS, "Pawn", owner="Vera", value=1, by_faction="Anna"),
         lambda: cr.answer(landed, DEFAULTS, 1, "pay", no_dice(), by_faction="Boris"),

@@ -140,11 +140,11 @@ def edit_company(
 ) -> RaidOutcome:
     """Update a Company's record: the players keep the fine and Holding current (CR-I4,
     CR-I6); the owner marker is normally changed by a capture (CR-2.8), here by the GM or
-    its owner. An edit that changes nothing is refused, logging nothing; so is any change
-    while an incident is open in the Company, by a GM too: the incident goes on with the
-    owner and fine it opened with (CR-I4), so it is settled (answered, forced or undone)
-    before the record changes. A Company given to another owner leaves the Joker Holding
-    (CR-5.5)."""
+    its owner (only a GM leaves it with no owner, as only a GM registers it so). An edit
+    that changes nothing is refused, logging nothing; so is any change while an incident is
+    open in the Company, by a GM too: the incident goes on with the owner and fine it opened
+    with (CR-I4), so it is settled (answered, forced or undone) before the record changes.
+    A Company given to another owner leaves the Joker Holding (CR-5.5)."""
     key, company = find_company(state, name)
     _check_owner(company.owner, by_faction, company.name)
     if fine is not None:
@@ -168,6 +168,9 @@ def edit_company(
     busy = state.incident_on(key)
     refuse_if_open(busy, "error.company_edit_in_incident", "CR-I4", company=company.name)
     _check_not_ahead(state, key, "error.company_edit_ahead")
+    if by_faction is not None and new_owner is None:
+        # As at registration: only a GM has a Company with no owner (CR-I5: it opens none).
+        raise refusal(NotAllowed, P + "error.unowned_edit_gm_only", name=company.name)
     work = Work.on(state, settings)
     record = work.state.companies[key]
     record.owner = new_owner
