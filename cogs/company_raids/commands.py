@@ -75,6 +75,7 @@ from bot.text import shown
 from bot.text import split_top_level
 from bot.text import typed_none
 from cogs.company_raids.render import change_embeds
+from cogs.company_raids.render import option_text
 from cogs.company_raids.render import ping_text
 from cogs.company_raids.render import settled_embed
 from cogs.company_raids.render import status_embeds
@@ -635,16 +636,20 @@ async def _asked_of(uow: UnitOfWork, choice: Choice, user: int, locale: str) -> 
 
 
 async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
-    """What the GM confirms (CR-I19): the incident, whose answer it waits for, and what a
-    forced answer is, in the GM's language."""
+    """What the GM confirms (CR-I19): the incident, whose answer it waits for, and the answer
+    this step will get under the campaign's settings (`forced_trespasser_choice`,
+    `forced_owner_choice`), as its button reads, in the GM's language."""
     state, settings = await ctx.read()
     incident = int(choice.payload["incident"])
     live = next((i for i in open_incidents(state) if i.id == incident), None)
     if live is None:
         raise GameError(C + "error.nothing_waiting")
-    waiting = awaiting_line(awaiting_of(state, settings, live)).render(asked.locale)
+    awaiting = awaiting_of(state, settings, live)
+    waiting = awaiting_line(awaiting).render(asked.locale)
+    fine = recorded_fine(state, incident)
+    forced = option_text(awaiting, awaiting.forced_option, asked.locale, recorded_fine=fine)
     title = asked.t(C + "force_question", incident=incident)
-    return Question(title, [waiting, asked.t(C + "force_question_line")], verb="force")
+    return Question(title, [waiting, asked.t(C + "force_answer", answer=forced)], verb="force")
 
 
 @confirmed_command("company force")

@@ -161,16 +161,23 @@ def option_code(awaiting: Awaiting, option: str) -> str:
     return option
 
 
+def option_text(
+    awaiting: Awaiting, option: str, locale: str, *, recorded_fine: int | None = None
+) -> str:
+    """One answer of a step as its button reads (a fine entered each time: the recorded one,
+    CR-I4)."""
+    if awaiting.step == "fine_amount":
+        return t(C + "option.recorded_fine", locale, fine=recorded_fine or 0)
+    return option_label(option, awaiting.step).render(locale)
+
+
 def step_view(
     choice_id: int, awaiting: Awaiting, locale: str, *, recorded_fine: int | None = None
 ) -> discord.ui.View:
     """The step's buttons for the player who answers, and the GM's forced answer (CR-I19)."""
     buttons: list[Control] = []
     for option in awaiting.options:
-        if awaiting.step == "fine_amount":
-            label = t(C + "option.recorded_fine", locale, fine=recorded_fine or 0)
-        else:
-            label = option_label(option, awaiting.step).render(locale)
+        label = option_text(awaiting, option, locale, recorded_fine=recorded_fine)
         buttons.append(
             choice_button(
                 choice_id,
