@@ -28,3 +28,31 @@ async def test_look_alike_company_and_piece_names_are_refused(table):
     shown = await table.slash("/company status", as_="gm")
     text = "\n".join(e.get("description", "") for e in shown.embeds)
     assert "Br0ker" not in text and "Steelw\u043erks" not in text
+
+
+async def test_names_spaced_or_punctuated_otherwise_are_refused(table):
+    """A player typing `steel works` from memory must not land in another Company than
+    Steelworks: a new Company or piece whose letters and digits are a registered one's, only
+    spaced, hyphenated or punctuated otherwise, is refused, naming it (CR-I5)."""
+    lines = [("/campaign create name:Raids rulesets:company_raids", "gm")]
+    lines += [("/campaign join faction:Anna", "player1")]
+    lines += [("/campaign join faction:Boris", "player2")]
+    lines += [("/company add-company name:Steelworks fine:180", "player2")]
+    lines += [("/company add-piece name:Broker value:300", "player1")]
+    await set_up(table, lines)
+
+    for name in ("Steel works", "STEELWORKS!", "Steel-Works"):
+        refusal = await refused_alone(table, f"/company add-company name:{name} fine:20", "player2")
+        assert refusal == (
+            f"“{name}” looks too much like the Company Steelworks: "
+            "pick a name no one can mistake for it."
+        )
+    piece = await refused_alone(table, "/company add-piece name:Bro ker value:10", "player2")
+    assert piece == (
+        "“Bro ker” looks too much like the piece Broker: pick a name no one can mistake for it."
+    )
+    shown = await table.slash("/company status", as_="gm")
+    text = "\n".join(e.get("description", "") for e in shown.embeds)
+    assert "Steel works" not in text and "Bro ker" not in text
+    added = await table.slash("/company add-company name:Steel Mill fine:20", as_="player2")
+    assert not added.ephemeral

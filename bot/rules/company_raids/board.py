@@ -4,6 +4,7 @@ the Joker Holding declaration (CR-I11) and the CR-I15 shield of the Joker piece.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from collections.abc import Sequence
 from enum import Enum
 
@@ -67,6 +68,26 @@ def _check_name(name: str) -> str:
     return clean
 
 
+def _squeezed(name: str) -> str:
+    """A name's letters and digits only, case folded: `Steel works`, `STEELWORKS!` and
+    `Steel-Works` all read `steelworks`."""
+    return "".join(char for char in name_key(name) if char.isalnum())
+
+
+def _mistakable(name: str, names: Iterable[str]) -> str | None:
+    """The first of `names` a player could take `name` for: one spelled alike (`look_alike`:
+    a Cyrillic letter, a 0 for an O) or one with the same letters and digits, only spaced or
+    punctuated otherwise (a player typing `steel works` from memory means Steelworks)."""
+    known = list(names)
+    other = look_alike(name, known)
+    if other is not None:
+        return other
+    key, squeezed = name_key(name), _squeezed(name)
+    if not squeezed:
+        return None
+    return next((o for o in known if name_key(o) != key and _squeezed(o) == squeezed), None)
+
+
 def _reusable(state: CompanyRaidsState, key: str) -> bool:
     """A removed piece's name may name a new piece (its record is replaced), unless an open
     incident still tells of the removed one (CR-4.2, CR-5.10)."""
@@ -107,12 +128,13 @@ def register_company(
 ) -> RaidOutcome:
     """Register a Company with its owner marker, current fine and Holding label (CR-I4).
     A player registers their own Companies (`by_faction`); the GM any. A name of the Joker
-    square, or one like it, is refused: the Joker is not a Company (CR-I5)."""
+    square, or one like it, is refused: the Joker is not a Company (CR-I5); so is one a
+    player could take for a registered Company's (`_mistakable`)."""
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.companies:
         raise refusal(Conflict, P + "error.company_exists", company=state.companies[key].name)
-    other = look_alike(clean, (c.name for c in state.companies.values()))
+    other = _mistakable(clean, (c.name for c in state.companies.values()))
     if other is not None:
         raise refusal(Conflict, P + "error.company_look_alike", company=clean, existing=other)
     if is_joker_name(clean):  # CR-I5: the Joker square is not a Company
@@ -250,7 +272,7 @@ def register_piece(
     if key in state.pieces and not _reusable(state, key):
         raise refusal(Conflict, P + "error.piece_exists", piece=state.pieces[key].name)
     standing = (p.name for k, p in state.pieces.items() if not _reusable(state, k))
-    other = look_alike(clean, standing)
+    other = _mistakable(clean, standing)
     if other is not None:
         raise refusal(Conflict, P + "error.piece_look_alike", piece=clean, existing=other)
     if len(state.pieces) >= MAX_PIECES:
