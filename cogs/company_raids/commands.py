@@ -559,7 +559,8 @@ def _posted_in(ctx: Ctx, choice: Choice) -> str:
 
 
 async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None = None) -> Choice:
-    """The open step choice of `incident` (default: the latest one waiting)."""
+    """The open step choice of `incident` (default: the latest one waiting); none says why
+    (`_nothing_waiting`)."""
     waiting = [
         c
         for c in await ctx.service.open_choices(ctx.campaign.id)
@@ -568,8 +569,25 @@ async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None 
     if incident is not None:
         waiting = [c for c in waiting if int(c.payload.get("incident", 0)) == incident]
     if not waiting:
-        raise GameError(C + "error.nothing_waiting")
+        raise await _nothing_waiting(ctx, incident, step)
     return waiting[-1]
+
+
+async def _nothing_waiting(ctx: Ctx, incident: int | None, step: str | None) -> GameError:
+    """Why no step answers `/company fine` or `/company force`: the incident named is not
+    open, or waits for another answer (told as `/company status` tells it); a fine typed in
+    a campaign that reads fines from the record (CR-I4); else nothing waits."""
+    state, settings = await ctx.read()
+    if incident is not None:
+        live = next((i for i in open_incidents(state) if i.id == incident), None)
+        if live is None:
+            return GameError(C + "error.incident_not_open", incident=incident)
+        return GameError(
+            C + "error.no_fine_step", waiting=awaiting_line(awaiting_of(state, settings, live))
+        )
+    if step == "fine_amount" and settings.fine_source == "company_record":
+        return GameError(C + "error.fine_from_record")
+    return GameError(C + "error.nothing_waiting")
 
 
 async def _told(

@@ -344,6 +344,39 @@ async def test_the_force_question_names_the_answer_this_step_gets(board):
     )
 
 
+async def test_a_fine_or_force_for_no_such_step_says_why(board):
+    """CR-I4, CR-I19: `/company fine` or `/company force` naming an incident that is not open
+    says so; one naming an incident that waits for another answer tells what it waits for;
+    and under `fine_source = company_record` a fine typed with nothing waiting is told that
+    the campaign reads fines from the record. Each refusal is the typist's alone."""
+    await board.slash(LAND, as_="player1")
+
+    unknown = await refused_alone(board, "/company fine amount:1 incident:99", "player2")
+    other = await refused_alone(board, "/company fine amount:1 incident:1", "player2")
+    forced = await refused_alone(board, "/company force incident:99", "gm")
+    recorded = await refused_alone(board, "/company fine amount:1", "player2")
+
+    assert (
+        unknown
+        == "Incident #99 is not open: no answer waits in it. /company status lists what is pending."
+    )
+    assert forced == unknown
+    assert other == (
+        "Incident #1: waiting for Anna to pay the fine or attempt a capture."
+        " No fine is to be entered in it now."
+    )
+    assert recorded == (
+        "No fine is entered here: this campaign reads each fine from the Company's record"
+        " (CR-I4). A GM can have fines entered each time with /campaign settings set"
+        " setting:company_raids.fine_source value:enter_each_time."
+    )
+    russian = await refused_alone(board, "/company fine amount:1 incident:99", "player3")
+    assert russian == (
+        "Инцидент №99 не открыт: в нём ничьего ответа не ждут. Что ждёт ответа, показывает"
+        " /компания состояние."
+    )
+
+
 async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
     """The question was posted in English; the campaign turns Russian before the GM forces
     the answer: the question is redrawn in English, the GM's public reply is Russian."""
