@@ -432,6 +432,32 @@ def test_cr_5_5_a_removed_company_is_told_leaving_the_joker_holding() -> None:
     )
 
 
+def test_cr_i18_a_rivals_piece_registered_in_the_joker_is_told_a_visitor() -> None:
+    """CR-I18: Gleb's Pirate registered in Vera's Joker does not own it and never defends
+    it; the reply says it stands there as a visitor, as the status does. Vera's own Clerk
+    registered there joins her owner pieces and is not called a visitor."""
+    state = helpers.joker_board()
+
+    pirate = cr.register_piece(
+        state, helpers.DEFAULTS, "Pirate", owner="Gleb", value=60, in_joker=True
+    )
+    clerk = cr.register_piece(
+        state, helpers.DEFAULTS, "Clerk", owner="Vera", value=120, in_joker=True
+    )
+
+    assert helpers.rendered(pirate) == [
+        "Piece Pirate registered: owner Gleb, value 60, in the Joker.",
+        "Pirate stands in the Joker as a visitor: it does not own it (CR-I18).",
+    ]
+    assert helpers.rendered(pirate, "ru")[1] == (
+        "Pirate стоит в Джокере гостем и не владеет им (CR-I18)."
+    )
+    assert pirate.state.joker.owner == "Vera"
+    assert helpers.rendered(clerk) == [
+        "Piece Clerk registered: owner Vera, value 120, in the Joker."
+    ]
+
+
 def test_cr_i12_entering_player_may_attack_when_not_forced() -> None:
     """CR-I12 (`joker_entry_forces_duel = false`): the answer `attack` starts the duel; the
     forced answer is to attack too (CR-I19)."""

@@ -155,13 +155,16 @@ def leave_joker(work: Work, piece_key: str) -> None:
 
 def place_in_joker(work: Work, piece_key: str) -> None:
     """Put a piece in the square at registration (no duel): it takes an unowned Joker, joins
-    its owner's pieces, or stays as a visitor (CR-I10, CR-I18)."""
+    its owner's pieces, or stays as a visitor (CR-I10, CR-I18); a rival's piece is told a
+    visitor, as the status shows it."""
     joker = work.state.joker
     piece = work.state.pieces[piece_key]
     joker.occupants.append(piece_key)
     piece.in_joker = True
     if joker.owner is None:
         _take(work, piece_key)
+    elif piece.owner != joker.owner:
+        work.emit(BecameVisitor(piece=piece.name, reason="registered"))
 
 
 def _win_joker(work: Work, incident: JokerIncident) -> None:

@@ -45,7 +45,7 @@ FineReason = Literal["paid", "after_failed_capture", "after_capture", "after_cou
 DuelSide = Literal["defender", "aggressor"]
 DuelResult = Literal["defender", "aggressor", "gm_ruling"]
 RulingWinner = Literal["aggressor", "defender", "no_winner"]
-VisitorReason = Literal["declined", "gm_ruling", "former_owner"]
+VisitorReason = Literal["declined", "gm_ruling", "former_owner", "registered"]
 
 COMPANY_STEPS: tuple[CompanyStep, ...] = ("trespasser_choice", "owner_choice", "fine_amount")
 JOKER_STEPS: tuple[JokerStep, ...] = ("attack_choice", "defender_choice", "gm_ruling")
