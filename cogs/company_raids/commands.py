@@ -247,7 +247,9 @@ class CompanyRaidsCog(BotCog):
         (CR-I10, CR-I11, CR-I18), and every pending choice."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.public_locale)
+        questions = await _question_links(ctx)
+        shown = status(state, settings)
+        embeds = status_embeds(shown, ctx.campaign.turn, ctx.public_locale, questions)
         for batch in message_batches(embeds):
             await reply(interaction, embeds=batch)
 
@@ -571,6 +573,18 @@ async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None 
     if not waiting:
         raise await _nothing_waiting(ctx, incident, step)
     return waiting[-1]
+
+
+async def _question_links(ctx: Ctx) -> list[tuple[int, str]]:
+    """Each open step's incident and the URL of its question's message, by incident."""
+    links: list[tuple[int, str]] = []
+    for choice in await ctx.service.open_choices(ctx.campaign.id):
+        channel_id = choice.payload.get("channel")
+        message_id = choice.payload.get("message")
+        if choice.kind == STEP_CHOICE and channel_id and message_id:
+            url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+            links.append((int(choice.payload["incident"]), url))
+    return sorted(links)
 
 
 async def _nothing_waiting(ctx: Ctx, incident: int | None, step: str | None) -> GameError:

@@ -238,6 +238,9 @@ def change_embeds(
     return outcome_embeds("company_raids", [m.render(locale) for m in lines], locale, footer=footer)
 
 
+# The questions `/company status` links, the first ones by incident (one line stays whole).
+QUESTIONS_LINKED = 20
+
 _SECTIONS = {
     "company_raids.status.company": "companies",
     "company_raids.status.company_no_holding": "companies",
@@ -252,13 +255,22 @@ _SECTIONS = {
 }
 
 
-def status_embeds(shown: RaidsStatus, turn: int, locale: str) -> list[discord.Embed]:
+def status_embeds(
+    shown: RaidsStatus, turn: int, locale: str, questions: Sequence[tuple[int, str]] = ()
+) -> list[discord.Embed]:
     """`/company status`: Companies with owners, fines and Holdings; pieces with their squares
-    and *attempted* marks (CR-I9); the Joker's owner, occupants and Holding; what is pending.
-    A long board runs over several embeds, never cut."""
+    and *attempted* marks (CR-I9); the Joker's owner, occupants and Holding; what is pending,
+    with a link to each question waiting (`questions`: incident and message URL). A long
+    board runs over several embeds, never cut."""
     sections: dict[str, list[str]] = {"pending": [], "companies": [], "pieces": [], "joker": []}
     for line in shown.lines:
         sections[_SECTIONS.get(line.key, "pending")].append(line.render(locale))
+    if questions:
+        shown_links = questions[:QUESTIONS_LINKED]
+        links = ", ".join(f"[#{incident}]({url})" for incident, url in shown_links)
+        more = len(questions) - len(shown_links)
+        key = "status.questions_more" if more else "status.questions"
+        sections["pending"].append(t(C + key, locale, links=links, more=more))
     lines: list[str] = []
     for name, found in sections.items():
         lines += [f"**{t(C + f'status.{name}', locale)}**", *found, ""]

@@ -377,6 +377,21 @@ async def test_a_fine_or_force_for_no_such_step_says_why(board):
     )
 
 
+async def test_the_status_links_each_question_waiting(board):
+    """`/company status` lists what is pending with a link to each question's message, so a
+    player finds its buttons without scrolling the channel (README: the status tells "what
+    is pending"); a settled question is no longer linked."""
+    question = await board.slash(LAND, as_="player1")
+
+    shown = await board_shown(board)
+
+    assert "Incident #1: waiting for Anna to pay the fine or attempt a capture." in shown
+    assert "Questions: [#1](https://discord.com/channels/" in shown
+    assert f"/{question.message.id})" in shown
+    await board.click(question, PAY, as_="player1")
+    assert "Questions:" not in await board_shown(board)
+
+
 async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
     """The question was posted in English; the campaign turns Russian before the GM forces
     the answer: the question is redrawn in English, the GM's public reply is Russian."""
