@@ -75,6 +75,7 @@ from bot.text import shown
 from bot.text import split_top_level
 from bot.text import typed_none
 from cogs.company_raids.render import change_embeds
+from cogs.company_raids.render import option_text
 from cogs.company_raids.render import ping_text
 from cogs.company_raids.render import settled_embed
 from cogs.company_raids.render import status_embeds
@@ -246,7 +247,9 @@ class CompanyRaidsCog(BotCog):
         (CR-I10, CR-I11, CR-I18), and every pending choice."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.public_locale)
+        questions = await _question_links(ctx)
+        shown = status(state, settings)
+        embeds = status_embeds(shown, ctx.campaign.turn, ctx.public_locale, questions)
         for batch in message_batches(embeds):
             await reply(interaction, embeds=batch)
 
@@ -558,7 +561,8 @@ def _posted_in(ctx: Ctx, choice: Choice) -> str:
 
 
 async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None = None) -> Choice:
-    """The open step choice of `incident` (default: the latest one waiting)."""
+    """The open step choice of `incident` (default: the latest one waiting); none says why
+    (`_nothing_waiting`)."""
     waiting = [
         c
         for c in await ctx.service.open_choices(ctx.campaign.id)
@@ -567,8 +571,37 @@ async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None 
     if incident is not None:
         waiting = [c for c in waiting if int(c.payload.get("incident", 0)) == incident]
     if not waiting:
-        raise GameError(C + "error.nothing_waiting")
+        raise await _nothing_waiting(ctx, incident, step)
     return waiting[-1]
+
+
+async def _question_links(ctx: Ctx) -> list[tuple[int, str]]:
+    """Each open step's incident and the URL of its question's message, by incident."""
+    links: list[tuple[int, str]] = []
+    for choice in await ctx.service.open_choices(ctx.campaign.id):
+        channel_id = choice.payload.get("channel")
+        message_id = choice.payload.get("message")
+        if choice.kind == STEP_CHOICE and channel_id and message_id:
+            url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+            links.append((int(choice.payload["incident"]), url))
+    return sorted(links)
+
+
+async def _nothing_waiting(ctx: Ctx, incident: int | None, step: str | None) -> GameError:
+    """Why no step answers `/company fine` or `/company force`: the incident named is not
+    open, or waits for another answer (told as `/company status` tells it); a fine typed in
+    a campaign that reads fines from the record (CR-I4); else nothing waits."""
+    state, settings = await ctx.read()
+    if incident is not None:
+        live = next((i for i in open_incidents(state) if i.id == incident), None)
+        if live is None:
+            return GameError(C + "error.incident_not_open", incident=incident)
+        return GameError(
+            C + "error.no_fine_step", waiting=awaiting_line(awaiting_of(state, settings, live))
+        )
+    if step == "fine_amount" and settings.fine_source == "company_record":
+        return GameError(C + "error.fine_from_record")
+    return GameError(C + "error.nothing_waiting")
 
 
 async def _told(
@@ -635,16 +668,20 @@ async def _asked_of(uow: UnitOfWork, choice: Choice, user: int, locale: str) -> 
 
 
 async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
-    """What the GM confirms (CR-I19): the incident, whose answer it waits for, and what a
-    forced answer is, in the GM's language."""
+    """What the GM confirms (CR-I19): the incident, whose answer it waits for, and the answer
+    this step will get under the campaign's settings (`forced_trespasser_choice`,
+    `forced_owner_choice`), as its button reads, in the GM's language."""
     state, settings = await ctx.read()
     incident = int(choice.payload["incident"])
     live = next((i for i in open_incidents(state) if i.id == incident), None)
     if live is None:
         raise GameError(C + "error.nothing_waiting")
-    waiting = awaiting_line(awaiting_of(state, settings, live)).render(asked.locale)
+    awaiting = awaiting_of(state, settings, live)
+    waiting = awaiting_line(awaiting).render(asked.locale)
+    fine = recorded_fine(state, incident)
+    forced = option_text(awaiting, awaiting.forced_option, asked.locale, recorded_fine=fine)
     title = asked.t(C + "force_question", incident=incident)
-    return Question(title, [waiting, asked.t(C + "force_question_line")], verb="force")
+    return Question(title, [waiting, asked.t(C + "force_answer", answer=forced)], verb="force")
 
 
 @confirmed_command("company force")

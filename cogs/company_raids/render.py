@@ -161,16 +161,23 @@ def option_code(awaiting: Awaiting, option: str) -> str:
     return option
 
 
+def option_text(
+    awaiting: Awaiting, option: str, locale: str, *, recorded_fine: int | None = None
+) -> str:
+    """One answer of a step as its button reads (a fine entered each time: the recorded one,
+    CR-I4)."""
+    if awaiting.step == "fine_amount":
+        return t(C + "option.recorded_fine", locale, fine=recorded_fine or 0)
+    return option_label(option, awaiting.step).render(locale)
+
+
 def step_view(
     choice_id: int, awaiting: Awaiting, locale: str, *, recorded_fine: int | None = None
 ) -> discord.ui.View:
     """The step's buttons for the player who answers, and the GM's forced answer (CR-I19)."""
     buttons: list[Control] = []
     for option in awaiting.options:
-        if awaiting.step == "fine_amount":
-            label = t(C + "option.recorded_fine", locale, fine=recorded_fine or 0)
-        else:
-            label = option_label(option, awaiting.step).render(locale)
+        label = option_text(awaiting, option, locale, recorded_fine=recorded_fine)
         buttons.append(
             choice_button(
                 choice_id,
@@ -231,6 +238,9 @@ def change_embeds(
     return outcome_embeds("company_raids", [m.render(locale) for m in lines], locale, footer=footer)
 
 
+# The questions `/company status` links, the first ones by incident (one line stays whole).
+QUESTIONS_LINKED = 20
+
 _SECTIONS = {
     "company_raids.status.company": "companies",
     "company_raids.status.company_no_holding": "companies",
@@ -245,13 +255,22 @@ _SECTIONS = {
 }
 
 
-def status_embeds(shown: RaidsStatus, turn: int, locale: str) -> list[discord.Embed]:
+def status_embeds(
+    shown: RaidsStatus, turn: int, locale: str, questions: Sequence[tuple[int, str]] = ()
+) -> list[discord.Embed]:
     """`/company status`: Companies with owners, fines and Holdings; pieces with their squares
-    and *attempted* marks (CR-I9); the Joker's owner, occupants and Holding; what is pending.
-    A long board runs over several embeds, never cut."""
+    and *attempted* marks (CR-I9); the Joker's owner, occupants and Holding; what is pending,
+    with a link to each question waiting (`questions`: incident and message URL). A long
+    board runs over several embeds, never cut."""
     sections: dict[str, list[str]] = {"pending": [], "companies": [], "pieces": [], "joker": []}
     for line in shown.lines:
         sections[_SECTIONS.get(line.key, "pending")].append(line.render(locale))
+    if questions:
+        shown_links = questions[:QUESTIONS_LINKED]
+        links = ", ".join(f"[#{incident}]({url})" for incident, url in shown_links)
+        more = len(questions) - len(shown_links)
+        key = "status.questions_more" if more else "status.questions"
+        sections["pending"].append(t(C + key, locale, links=links, more=more))
     lines: list[str] = []
     for name, found in sections.items():
         lines += [f"**{t(C + f'status.{name}', locale)}**", *found, ""]

@@ -17,6 +17,7 @@ from bot.interactions import WAITING_COLOUR
 from bot.rules.company_raids import CompanyRaidsSettings
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import forced_by_button
+from tests.e2e.confirming import pressed
 
 from .play import assert_only_the_asked_answer
 from .play import labels
@@ -306,6 +307,89 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
     assert "Anna pays Boris 180." in failed.embed.description
     nothing = await board.slash("/company force", as_="gm")
     assert nothing.ephemeral and "No incident is waiting" in nothing.text()
+
+
+async def test_the_force_question_names_the_answer_this_step_gets(board):
+    """CR-I19: the GM's confirmation names the answer the step will be given under the
+    campaign's settings, not the defaults: with `forced_trespasser_choice = capture` it is
+    a capture attempt, and the GM gets what was named; the owner's step then names the fine,
+    and a fine entered each time names the recorded fine."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.forced_trespasser_choice value:capture",
+        as_="gm",
+    )
+    await board.slash(
+        "/campaign settings set setting:company_raids.fine_source value:enter_each_time",
+        as_="gm",
+    )
+    await board.slash(LAND, as_="player1")
+    board.script_dice([3])
+
+    asked = await board.slash("/company force", as_="gm")
+
+    assert asked.ephemeral
+    assert asked.embed.description.splitlines()[-2:] == [
+        "The answer it will get (CR-I19): Attempt a capture.",
+        "Only a GM's /history undo can take it back.",
+    ]
+    forced = await pressed(board, asked, as_="gm")
+    assert "The GM (forced answer) chooses to attempt a capture." in forced.embed.description
+    owner_step = await board.slash("/company force", as_="gm")
+    assert "The answer it will get (CR-I19): Collect the fine." in owner_step.embed.description
+    await pressed(board, owner_step, as_="gm")
+    fine_step = await board.slash("/company force", as_="gm")
+    assert (
+        "The answer it will get (CR-I19): Collect the recorded fine: 180."
+        in fine_step.embed.description
+    )
+
+
+async def test_a_fine_or_force_for_no_such_step_says_why(board):
+    """CR-I4, CR-I19: `/company fine` or `/company force` naming an incident that is not open
+    says so; one naming an incident that waits for another answer tells what it waits for;
+    and under `fine_source = company_record` a fine typed with nothing waiting is told that
+    the campaign reads fines from the record. Each refusal is the typist's alone."""
+    await board.slash(LAND, as_="player1")
+
+    unknown = await refused_alone(board, "/company fine amount:1 incident:99", "player2")
+    other = await refused_alone(board, "/company fine amount:1 incident:1", "player2")
+    forced = await refused_alone(board, "/company force incident:99", "gm")
+    recorded = await refused_alone(board, "/company fine amount:1", "player2")
+
+    assert (
+        unknown
+        == "Incident #99 is not open: no answer waits in it. /company status lists what is pending."
+    )
+    assert forced == unknown
+    assert other == (
+        "Incident #1: waiting for Anna to pay the fine or attempt a capture."
+        " No fine is to be entered in it now."
+    )
+    assert recorded == (
+        "No fine is entered here: this campaign reads each fine from the Company's record"
+        " (CR-I4). A GM can have fines entered each time with /campaign settings set"
+        " setting:company_raids.fine_source value:enter_each_time."
+    )
+    russian = await refused_alone(board, "/company fine amount:1 incident:99", "player3")
+    assert russian == (
+        "Инцидент №99 не открыт: в нём ничьего ответа не ждут. Что ждёт ответа, показывает"
+        " /компания состояние."
+    )
+
+
+async def test_the_status_links_each_question_waiting(board):
+    """`/company status` lists what is pending with a link to each question's message, so a
+    player finds its buttons without scrolling the channel (README: the status tells "what
+    is pending"); a settled question is no longer linked."""
+    question = await board.slash(LAND, as_="player1")
+
+    shown = await board_shown(board)
+
+    assert "Incident #1: waiting for Anna to pay the fine or attempt a capture." in shown
+    assert "Questions: [#1](https://discord.com/channels/" in shown
+    assert f"/{question.message.id})" in shown
+    await board.click(question, PAY, as_="player1")
+    assert "Questions:" not in await board_shown(board)
 
 
 async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):

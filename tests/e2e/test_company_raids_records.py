@@ -171,6 +171,21 @@ async def test_a_landing_that_names_its_stop_as_passed_is_refused(board):  # noq
     assert "Incident #" not in await board_shown(board)
 
 
+async def test_a_player_cannot_leave_his_company_ownerless(board):  # noqa: F811
+    """README (`/company add-company`): only a GM has a Company with no owner. Boris's
+    `owner:-` on his Steelworks is refused to him alone, logs nothing and the board still
+    names him; the GM's goes through."""
+    line = "/company edit-company name:Steelworks owner:-"
+
+    refusal = await refused_alone(board, line, "player2")
+
+    assert refusal == "Only a GM makes a Company ownerless: Steelworks stays yours."
+    assert "Steelworks: owner Boris, fine 180" in await board_shown(board)
+    assert await logged(board, "company edit-company") == 0
+    edited = await board.slash(line, as_="gm")
+    assert "Company Steelworks updated: owner nobody, fine 180" in edited.embed.description
+
+
 # --- amounts grouped the reader's way --------------------------------------------------
 
 

@@ -12,7 +12,9 @@ import re
 
 import pytest
 
+from bot.rules import company_raids as cr
 from bot.standin import Table
+from cogs.company_raids.render import status_embeds
 from tests.e2e import test_company_raids as raids
 from tests.e2e.play import refused_alone
 from tests.e2e.test_click_outbox import message
@@ -353,3 +355,20 @@ async def test_a_company_or_joker_without_a_holding_says_so_in_words(
         "ru": f"Ничего не изменилось: Джокерный Холдинг фракции «{faction}» уже пуст.",
     }[language]
     assert again == unchanged
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [("en", "Questions: {links} and 5 more"), ("ru", "Вопросы: {links} и ещё 5")],
+)
+def test_the_status_links_the_first_twenty_questions_and_counts_the_rest(locale, line):
+    """`/company status` with 25 questions waiting links the first 20, by incident, and
+    counts the rest, so the line stays whole within an embed."""
+    url = "https://discord.com/channels/1/2/{}"
+    questions = [(number, url.format(number)) for number in range(1, 26)]
+    shown = cr.status(cr.CompanyRaidsState(), cr.CompanyRaidsSettings())
+
+    (embed,) = status_embeds(shown, 1, locale, questions)
+
+    links = ", ".join(f"[#{n}]({url.format(n)})" for n in range(1, 21))
+    assert line.format(links=links) in (embed.description or "").splitlines()

@@ -289,6 +289,10 @@ def all_flow_lines() -> list[Msg]:
     logged = {"events": [e.model_dump(mode="json") for e in picked.events]}
     options = {"step": "defender_choice", "answer": "d1"}
     lines.append(logged_pick_label("company answer", options, logged))
+    # CR-5.5: a Company of the Joker Holding removed leaves it.
+    held = cr.register_company(joker_board(), DEFAULTS, "Quay", owner="Vera", fine=1).state
+    held = cr.declare_joker_holding(held, DEFAULTS, ["Quay"], by_faction="Vera").state
+    lines += cr.remove_company(held, DEFAULTS, "Quay").lines
     return lines
 
 
@@ -342,6 +346,7 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.move_piece(destroyed, DEFAULTS, "Broker"),
         lambda: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice(), by_faction="Vera"),
         lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=1, by_faction="Anna"),
+        lambda: cr.edit_company(s, DEFAULTS, "Steelworks", owner=None, by_faction="Boris"),
         lambda: cr.register_company(s, DEFAULTS, "Waste", owner=None, fine=1, by_faction="Anna"),
         lambda: cr.register_piece(s, DEFAULTS, "Pawn", owner="Vera", value=1, by_faction="Anna"),
         lambda: cr.answer(landed, DEFAULTS, 1, "pay", no_dice(), by_faction="Boris"),

@@ -383,6 +383,81 @@ def test_cr_i11_a_holding_untracked_meanwhile_is_cleared_when_the_joker_changes_
     assert holding_shown(changed) == [f"Joker: owned by {owner}.", "No Joker Holding."]
 
 
+def gleb_raids_veras_docks(config: CompanyRaidsSettings = helpers.DEFAULTS) -> CompanyRaidsState:
+    """Vera owns the Joker with her Docks as its Holding; Gleb's Pirate (60) stops in Docks."""
+    state = cr.register_piece(vera_declares_docks(), config, "Pirate", owner="Gleb", value=60).state
+    return cr.land(state, config, "Pirate", "Docks", helpers.no_dice()).state
+
+
+def test_cr_5_5_a_captured_company_leaves_the_former_owners_joker_holding() -> None:
+    """CR-5.5, CR-I11: the Joker Holding is formed by the Joker owner's own assets, so Gleb's
+    capture of Vera's Docks takes them out of it, and the story says so; Vera keeps the
+    Joker."""
+    captured = cr.answer(
+        gleb_raids_veras_docks(), helpers.DEFAULTS, 1, "capture", helpers.scripted(6)[0]
+    )
+
+    assert captured.state.companies["docks"].owner == "Gleb"
+    assert captured.state.joker.holding == []
+    assert "Company Docks leaves the Joker Holding of Vera (CR-5.5)." in helpers.rendered(captured)
+    assert holding_shown(captured.state) == ["Joker: owned by Vera.", "No Joker Holding."]
+
+
+def test_cr_5_5_a_company_given_to_another_owner_leaves_the_joker_holding() -> None:
+    """CR-5.5, CR-I11: the GM giving Vera's Docks to Gleb takes them out of her Joker Holding;
+    a change of fine alone keeps them in it."""
+    state = vera_declares_docks()
+    fined = cr.edit_company(state, helpers.DEFAULTS, "Docks", fine=7)
+    assert fined.state.joker.holding == ["docks"]
+    assert not any(e.kind == "holding_left" for e in fined.events)
+
+    given = cr.edit_company(state, helpers.DEFAULTS, "Docks", owner="Gleb")
+
+    assert given.state.joker.holding == []
+    assert "Company Docks leaves the Joker Holding of Vera (CR-5.5)." in helpers.rendered(given)
+
+
+def test_cr_5_5_a_removed_company_is_told_leaving_the_joker_holding() -> None:
+    """CR-5.5, CR-I11: removing the record of Vera's Docks takes them out of her Joker Holding
+    and says so, in Russian too."""
+    removed = cr.remove_company(vera_declares_docks(), helpers.DEFAULTS, "Docks")
+
+    assert removed.state.joker.holding == []
+    assert helpers.rendered(removed) == [
+        "Company Docks removed.",
+        "Company Docks leaves the Joker Holding of Vera (CR-5.5).",
+    ]
+    assert helpers.rendered(removed, "ru")[1] == (
+        "Компания Docks выходит из Джокерного Холдинга фракции «Vera» (CR-5.5)."
+    )
+
+
+def test_cr_i18_a_rivals_piece_registered_in_the_joker_is_told_a_visitor() -> None:
+    """CR-I18: Gleb's Pirate registered in Vera's Joker does not own it and never defends
+    it; the reply says it stands there as a visitor, as the status does. Vera's own Clerk
+    registered there joins her owner pieces and is not called a visitor."""
+    state = helpers.joker_board()
+
+    pirate = cr.register_piece(
+        state, helpers.DEFAULTS, "Pirate", owner="Gleb", value=60, in_joker=True
+    )
+    clerk = cr.register_piece(
+        state, helpers.DEFAULTS, "Clerk", owner="Vera", value=120, in_joker=True
+    )
+
+    assert helpers.rendered(pirate) == [
+        "Piece Pirate registered: owner Gleb, value 60, in the Joker.",
+        "Pirate stands in the Joker as a visitor: it does not own it (CR-I18).",
+    ]
+    assert helpers.rendered(pirate, "ru")[1] == (
+        "Pirate стоит в Джокере гостем и не владеет им (CR-I18)."
+    )
+    assert pirate.state.joker.owner == "Vera"
+    assert helpers.rendered(clerk) == [
+        "Piece Clerk registered: owner Vera, value 120, in the Joker."
+    ]
+
+
 def test_cr_i12_entering_player_may_attack_when_not_forced() -> None:
     """CR-I12 (`joker_entry_forces_duel = false`): the answer `attack` starts the duel; the
     forced answer is to attack too (CR-I19)."""

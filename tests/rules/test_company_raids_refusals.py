@@ -440,6 +440,32 @@ def test_board_commands_register_edit_and_remove() -> None:
     assert "broker" not in gone.state.pieces
 
 
+def test_only_a_gm_makes_a_company_ownerless() -> None:
+    """README (`/company add-company`): only a GM has a Company with no owner, so Boris may
+    not clear Steelworks' owner on an edit either (he would lose the record to nobody, and
+    opt it out of every incident, CR-I5); a GM may, and Boris still edits his own fine."""
+    state = helpers.steelworks_board()
+
+    refusal = refused(
+        cr.edit_company,
+        state,
+        helpers.DEFAULTS,
+        "Steelworks",
+        owner=None,
+        by_faction="Boris",
+        error=NotAllowed,
+    )
+
+    assert refusal.message("en") == "Only a GM makes a Company ownerless: Steelworks stays yours."
+    assert refusal.message("ru") == (
+        "Сделать Компанию бесхозной может только ведущий: Steelworks остаётся вашей."
+    )
+    fined = cr.edit_company(state, helpers.DEFAULTS, "Steelworks", fine=200, by_faction="Boris")
+    assert fined.state.companies["steelworks"].owner == "Boris"
+    by_gm = cr.edit_company(state, helpers.DEFAULTS, "Steelworks", owner=None)
+    assert by_gm.state.companies["steelworks"].owner is None
+
+
 def test_removing_the_owner_piece_in_the_joker_counts_as_leaving() -> None:
     """CR-I10: a piece taken off the board for another reason leaves the Joker."""
     removed = cr.remove_piece(helpers.joker_board(), helpers.DEFAULTS, "Banker")

@@ -4,6 +4,7 @@ the Joker Holding declaration (CR-I11) and the CR-I15 shield of the Joker piece.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from collections.abc import Sequence
 from enum import Enum
 
@@ -13,6 +14,7 @@ from bot.errors import NotAllowed
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.company_raids.joker import check_joker_free
+from bot.rules.company_raids.joker import leave_holding
 from bot.rules.company_raids.joker import leave_joker
 from bot.rules.company_raids.joker import place_in_joker
 from bot.rules.company_raids.models import MAX_AMOUNT
@@ -66,6 +68,26 @@ def _check_name(name: str) -> str:
     return clean
 
 
+def _squeezed(name: str) -> str:
+    """A name's letters and digits only, case folded: `Steel works`, `STEELWORKS!` and
+    `Steel-Works` all read `steelworks`."""
+    return "".join(char for char in name_key(name) if char.isalnum())
+
+
+def _mistakable(name: str, names: Iterable[str]) -> str | None:
+    """The first of `names` a player could take `name` for: one spelled alike (`look_alike`:
+    a Cyrillic letter, a 0 for an O) or one with the same letters and digits, only spaced or
+    punctuated otherwise (a player typing `steel works` from memory means Steelworks)."""
+    known = list(names)
+    other = look_alike(name, known)
+    if other is not None:
+        return other
+    key, squeezed = name_key(name), _squeezed(name)
+    if not squeezed:
+        return None
+    return next((o for o in known if name_key(o) != key and _squeezed(o) == squeezed), None)
+
+
 def _reusable(state: CompanyRaidsState, key: str) -> bool:
     """A removed piece's name may name a new piece (its record is replaced), unless an open
     incident still tells of the removed one (CR-4.2, CR-5.10)."""
@@ -106,12 +128,13 @@ def register_company(
 ) -> RaidOutcome:
     """Register a Company with its owner marker, current fine and Holding label (CR-I4).
     A player registers their own Companies (`by_faction`); the GM any. A name of the Joker
-    square, or one like it, is refused: the Joker is not a Company (CR-I5)."""
+    square, or one like it, is refused: the Joker is not a Company (CR-I5); so is one a
+    player could take for a registered Company's (`_mistakable`)."""
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.companies:
         raise refusal(Conflict, P + "error.company_exists", company=state.companies[key].name)
-    other = look_alike(clean, (c.name for c in state.companies.values()))
+    other = _mistakable(clean, (c.name for c in state.companies.values()))
     if other is not None:
         raise refusal(Conflict, P + "error.company_look_alike", company=clean, existing=other)
     if is_joker_name(clean):  # CR-I5: the Joker square is not a Company
@@ -139,10 +162,11 @@ def edit_company(
 ) -> RaidOutcome:
     """Update a Company's record: the players keep the fine and Holding current (CR-I4,
     CR-I6); the owner marker is normally changed by a capture (CR-2.8), here by the GM or
-    its owner. An edit that changes nothing is refused, logging nothing; so is any change
-    while an incident is open in the Company, by a GM too: the incident goes on with the
-    owner and fine it opened with (CR-I4), so it is settled (answered, forced or undone)
-    before the record changes."""
+    its owner (only a GM leaves it with no owner, as only a GM registers it so). An edit
+    that changes nothing is refused, logging nothing; so is any change while an incident is
+    open in the Company, by a GM too: the incident goes on with the owner and fine it opened
+    with (CR-I4), so it is settled (answered, forced or undone) before the record changes.
+    A Company given to another owner leaves the Joker Holding (CR-5.5)."""
     key, company = find_company(state, name)
     _check_owner(company.owner, by_faction, company.name)
     if fine is not None:
@@ -166,6 +190,9 @@ def edit_company(
     busy = state.incident_on(key)
     refuse_if_open(busy, "error.company_edit_in_incident", "CR-I4", company=company.name)
     _check_not_ahead(state, key, "error.company_edit_ahead")
+    if by_faction is not None and new_owner is None:
+        # As at registration: only a GM has a Company with no owner (CR-I5: it opens none).
+        raise refusal(NotAllowed, P + "error.unowned_edit_gm_only", name=company.name)
     work = Work.on(state, settings)
     record = work.state.companies[key]
     record.owner = new_owner
@@ -180,6 +207,7 @@ def edit_company(
             edited=True,
         )
     )
+    leave_holding(work, key, record.name)
     return work.outcome()
 
 
@@ -220,8 +248,8 @@ def remove_company(
         if piece.company == key:
             piece.company = None
         piece.attempted = [k for k in piece.attempted if k != key]
-    work.state.joker.holding = [k for k in work.state.joker.holding if k != key]
     work.emit(CompanyDeleted(company=company.name))
+    leave_holding(work, key, company.name)
     return work.outcome()
 
 
@@ -244,7 +272,7 @@ def register_piece(
     if key in state.pieces and not _reusable(state, key):
         raise refusal(Conflict, P + "error.piece_exists", piece=state.pieces[key].name)
     standing = (p.name for k, p in state.pieces.items() if not _reusable(state, k))
-    other = look_alike(clean, standing)
+    other = _mistakable(clean, standing)
     if other is not None:
         raise refusal(Conflict, P + "error.piece_look_alike", piece=clean, existing=other)
     if len(state.pieces) >= MAX_PIECES:

@@ -8,6 +8,7 @@ from bot.errors import NotAllowed
 from bot.errors import RuleViolation
 from bot.rules.company_raids.amounts import joker_prize
 from bot.rules.company_raids.models import BecameVisitor
+from bot.rules.company_raids.models import CompanyIncident
 from bot.rules.company_raids.models import CompanyRaidsState
 from bot.rules.company_raids.models import DuelFought
 from bot.rules.company_raids.models import DuelRecord
@@ -17,6 +18,7 @@ from bot.rules.company_raids.models import Faction
 from bot.rules.company_raids.models import GmRuled
 from bot.rules.company_raids.models import HoldingAsked
 from bot.rules.company_raids.models import HoldingCleared
+from bot.rules.company_raids.models import HoldingLeft
 from bot.rules.company_raids.models import JokerEntered
 from bot.rules.company_raids.models import JokerHeld
 from bot.rules.company_raids.models import JokerIncident
@@ -85,6 +87,21 @@ def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None 
         work.emit(HoldingCleared(faction=faction), incident)
 
 
+def leave_holding(
+    work: Work, company_key: str, company: str, incident: CompanyIncident | None = None
+) -> None:
+    """CR-5.5, CR-I11: the Joker Holding is formed by the Joker owner's own assets, so a
+    Company of it that is no longer theirs (captured, given away, its record removed) leaves
+    it, told while Holdings are tracked. The owner may declare the Holding anew."""
+    joker = work.state.joker
+    record = work.state.companies.get(company_key)
+    if company_key not in joker.holding or (record is not None and record.owner == joker.owner):
+        return
+    joker.holding = [key for key in joker.holding if key != company_key]
+    if work.settings.track_joker_holding and joker.owner is not None:
+        work.emit(HoldingLeft(company=company, faction=joker.owner), incident)
+
+
 def _take(work: Work, piece_key: str, *, remaining: bool = False) -> None:
     """CR-5.4, CR-I10: the piece's player owns the unowned Joker, free of charge, no roll."""
     joker = work.state.joker
@@ -138,13 +155,16 @@ def leave_joker(work: Work, piece_key: str) -> None:
 
 def place_in_joker(work: Work, piece_key: str) -> None:
     """Put a piece in the square at registration (no duel): it takes an unowned Joker, joins
-    its owner's pieces, or stays as a visitor (CR-I10, CR-I18)."""
+    its owner's pieces, or stays as a visitor (CR-I10, CR-I18); a rival's piece is told a
+    visitor, as the status shows it."""
     joker = work.state.joker
     piece = work.state.pieces[piece_key]
     joker.occupants.append(piece_key)
     piece.in_joker = True
     if joker.owner is None:
         _take(work, piece_key)
+    elif piece.owner != joker.owner:
+        work.emit(BecameVisitor(piece=piece.name, reason="registered"))
 
 
 def _win_joker(work: Work, incident: JokerIncident) -> None:

@@ -45,7 +45,7 @@ FineReason = Literal["paid", "after_failed_capture", "after_capture", "after_cou
 DuelSide = Literal["defender", "aggressor"]
 DuelResult = Literal["defender", "aggressor", "gm_ruling"]
 RulingWinner = Literal["aggressor", "defender", "no_winner"]
-VisitorReason = Literal["declined", "gm_ruling", "former_owner"]
+VisitorReason = Literal["declined", "gm_ruling", "former_owner", "registered"]
 
 COMPANY_STEPS: tuple[CompanyStep, ...] = ("trespasser_choice", "owner_choice", "fine_amount")
 JOKER_STEPS: tuple[JokerStep, ...] = ("attack_choice", "defender_choice", "gm_ruling")
@@ -351,6 +351,15 @@ class HoldingCleared(_Event):
     faction: Faction
 
 
+class HoldingLeft(_Event):
+    """CR-5.5, CR-I11: a Company of the Joker Holding is no longer the Joker owner's (captured,
+    given away or removed), so it leaves the Holding."""
+
+    kind: Literal["holding_left"] = "holding_left"
+    company: str
+    faction: Faction
+
+
 class HoldingAsked(_Event):
     """CR-5.5, CR-5.12, CR-I11: the new owner is asked to declare the Joker Holding."""
 
@@ -460,6 +469,7 @@ Event = Annotated[
     | JokerLeft
     | BecameVisitor
     | HoldingCleared
+    | HoldingLeft
     | HoldingAsked
     | HoldingDeclared
     | CompanyRegistered

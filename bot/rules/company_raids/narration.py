@@ -33,6 +33,7 @@ from bot.rules.company_raids.models import GmRuled
 from bot.rules.company_raids.models import HoldingAsked
 from bot.rules.company_raids.models import HoldingCleared
 from bot.rules.company_raids.models import HoldingDeclared
+from bot.rules.company_raids.models import HoldingLeft
 from bot.rules.company_raids.models import IncidentClosed
 from bot.rules.company_raids.models import JokerEntered
 from bot.rules.company_raids.models import JokerHeld
@@ -327,6 +328,8 @@ def _event_lines(event: Event) -> list[Msg]:
             return [Msg(P + f"visitor.{event.reason}", piece=event.piece)]
         case HoldingCleared():
             return [Msg(P + "holding.cleared", faction=event.faction)]
+        case HoldingLeft():
+            return [Msg(P + "holding.left", company=event.company, faction=event.faction)]
         case HoldingAsked():
             key = "holding.empty" if event.no_companies else "holding.asked"
             return [Msg(P + key, faction=event.faction)]

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from bot.errors import RuleViolation
 from bot.rules.company_raids.amounts import counterattack_bonus
+from bot.rules.company_raids.joker import leave_holding
 from bot.rules.company_raids.models import MAX_AMOUNT
 from bot.rules.company_raids.models import AttemptMarked
 from bot.rules.company_raids.models import CaptureRolled
@@ -155,6 +156,7 @@ def _attempt_capture(work: Work, incident: CompanyIncident) -> None:
         ),
         incident,
     )
+    leave_holding(work, incident.company, company.name, incident)
     if settings.fine_also_on_capture and settings.fine_source == "enter_each_time":
         _ask_fine(work, incident, "after_capture")
         return
