@@ -513,8 +513,12 @@ class LogChecker:
         state: Mapping[str, Any] | None,
         archive: Mapping[tuple[str, str, int], str] | None,
     ) -> Problem | None:
-        if head is not None and (head[0] != self.expected - 1 or head[1] != self.prev):
+        if head is not None and head[0] > self.expected - 1:
             return Problem("removed", self.expected, {"count": self.count})
+        if head is not None and (head[0] != self.expected - 1 or head[1] != self.prev):
+            # The chain does not end at the head the bot recorded: entries were rewritten
+            # (or added) and hashed again, not removed: no entry after the last is missing.
+            return Problem("head", head[0], {})
         for seq, posted in sorted(anchors.heads.items()):
             if seq < self.first:
                 continue  # posted before this incremental export starts
