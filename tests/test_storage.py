@@ -321,7 +321,7 @@ async def test_verify_names_a_roll_whose_entry_is_gone_or_that_has_none(
     checked = _bot("verify", "--database", target)
     assert checked.returncode == 1
     lines = checked.stdout.splitlines()
-    assert lines[0] == f"campaign {second.id}: " + " ".join(describe(verdict))
+    assert lines[0] == f"campaign {second.id}: " + " — ".join(describe(verdict))
     assert lines[1].endswith(
         f": A stored roll (internal entry id {gone['id']}, roll 0) belongs to no entry of the "
         "log: it was written outside the bot, or its entry was deleted."
