@@ -378,6 +378,16 @@ async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEnt
     if secret.actor_id != uow.actor.user_id and not gm:
         raise NotAllowed(f"error.{kind}_not_yours", entry=seq)
     if secret.revealed_seq is not None:
+        # An undone turn end strikes its reveals but not what they published (the turn's
+        # seed is out too): say so, rather than point at a struck entry as if it stood.
+        struck = await UndoWrites(uow.conn).undone_by(secret.campaign_id, secret.revealed_seq)
+        if struck is not None:
+            raise Conflict(
+                f"error.{kind}_revealed_undone",
+                entry=seq,
+                revealed=secret.revealed_seq,
+                undo=struck,
+            )
         raise Conflict(f"error.{kind}_revealed", entry=seq, revealed=secret.revealed_seq)
     if secret.sealed is not None and not gm:  # the reveal would be its maker's, in the channel
         raise NotAllowed("error.sealed_reveal", entry=seq)

@@ -85,9 +85,9 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
             t("turn.end.revealed.title", locale, turn=turn, count=len(revealed)), revealed
         )
     if not embeds:
-        embeds.append(
-            make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))
-        )
+        # Below the message saying the turn has ended (the GM's confirmation, or the
+        # deadline's announcement, redrawn): the outcome alone, not that title again.
+        embeds.append(make_embed(t("turn.end.nothing_title", locale)))
     return embeds
 
 

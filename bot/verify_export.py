@@ -214,7 +214,7 @@ async def verify_database(target: Path | str, locale: str = "en") -> int:
             verdict = await log.verify(campaign_id)
             if not verdict.ok:
                 failed += 1
-                shown = " ".join(
+                shown = " — ".join(
                     describe(verdict, locale)
                     if isinstance(verdict, Verdict)
                     else report_lines(verdict, locale)

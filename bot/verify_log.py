@@ -177,6 +177,7 @@ class LogChecker:
         self.hashes: dict[int, str] = {}
         self.commitments: dict[int, tuple[str, int]] = {}  # turn → (sha256, entry) in force
         self.published: dict[str, int] = {}  # every commitment seen → its turn
+        self.committed_in: dict[int, list[int]] = {}  # turn → every entry committing it
         self.held_commitments: dict[int, tuple[str, int]] = {}  # turn → held (sha256, entry)
         self.published_held: dict[str, int] = {}  # every held commitment seen → its turn
         self.undone: set[int] = set()  # entries a compensating entry names
@@ -254,6 +255,7 @@ class LogChecker:
             committed = outcome["seed_commitment"]
             self.commitments[int(committed["turn"])] = (str(committed["sha256"]), seq)
             self.published[str(committed["sha256"])] = int(committed["turn"])
+            self.committed_in.setdefault(int(committed["turn"]), []).append(seq)
             if "held_sha256" in committed:
                 held_sha = str(committed["held_sha256"])
                 self.held_commitments[int(committed["turn"])] = (held_sha, seq)
@@ -482,6 +484,11 @@ class LogChecker:
             first_prev=self.first_prev,
         )
 
+    def _anchored(self, turn: int, anchors: Anchors) -> bool:
+        """Whether every entry that commits `turn` had its head posted in the channel (a
+        turn's end and an undo of one post the head beside the commitment)."""
+        return all(seq in anchors.heads for seq in self.committed_in.get(turn, ()))
+
     def _posted_messages(self, anchors: Anchors) -> Problem | None:
         """A turn the bot ended at its deadline drew its dice from the id of the message it
         posted first, which carries the head of that turn's latest `turn deadline end`
@@ -506,8 +513,12 @@ class LogChecker:
         state: Mapping[str, Any] | None,
         archive: Mapping[tuple[str, str, int], str] | None,
     ) -> Problem | None:
-        if head is not None and (head[0] != self.expected - 1 or head[1] != self.prev):
+        if head is not None and head[0] > self.expected - 1:
             return Problem("removed", self.expected, {"count": self.count})
+        if head is not None and (head[0] != self.expected - 1 or head[1] != self.prev):
+            # The chain does not end at the head the bot recorded: entries were rewritten
+            # (or added) and hashed again, not removed: no entry after the last is missing.
+            return Problem("head", head[0], {})
         for seq, posted in sorted(anchors.heads.items()):
             if seq < self.first:
                 continue  # posted before this incremental export starts
@@ -517,6 +528,12 @@ class LogChecker:
             committed = self.commitments.get(turn)
             if committed is None and self.first > 1:
                 continue  # committed before this incremental export starts
+            if self.first > 1 and posted not in self.published and self._anchored(turn, anchors):
+                # The channel keeps a turn's oldest posting: one made before this copy
+                # starts (the turn's first commitment, when an undone turn end committed it
+                # again since) is the earlier copy's. Each commitment of the turn this copy
+                # holds sits in an entry whose posted head (checked above) covers it.
+                continue
             # an undone turn end's turn is committed again: any commitment of the turn holds
             if committed is None or self.published.get(posted) != turn:
                 return Problem(

@@ -206,6 +206,25 @@ async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service
     assert (report.ok, report.problem, report.seq) == (False, "removed", 2)
 
 
+async def test_verify_says_a_chain_that_misses_its_recorded_head_was_rewritten(service):
+    """The campaign row's head no longer matches the chain's end (entries hashed again, or
+    the head changed): the verdict says the log was rewritten below the head of entry #5,
+    not that an entry #6, which never was, is missing; the chain check and the whole one
+    agree (`/history verify`, `python -m bot verify --database`)."""
+    campaign = await bumped_campaign(service, 4)
+    await _tamper(
+        service, "UPDATE campaigns SET log_head = ? WHERE id = ?", ("0" * 64, campaign.id)
+    )
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "head", 5)
+    verdict = await service.log.verify(campaign.id)
+    assert (verdict.problem.kind, verdict.problem.seq) == ("head", 5)
+    assert describe(verdict)[1] == (
+        "The log does not end at the chain head the bot recorded after entry #5: it was "
+        "rewritten (entries edited or added, then the chain hashed again)."
+    )
+
+
 async def test_verify_finds_reordered_entries(service):
     campaign = await bumped_campaign(service, 4)
     # Swap the contents of entries 2 and 3 (ids stay in place).
@@ -302,7 +321,7 @@ async def test_verify_names_a_roll_whose_entry_is_gone_or_that_has_none(
     checked = _bot("verify", "--database", target)
     assert checked.returncode == 1
     lines = checked.stdout.splitlines()
-    assert lines[0] == f"campaign {second.id}: " + " ".join(describe(verdict))
+    assert lines[0] == f"campaign {second.id}: " + " — ".join(describe(verdict))
     assert lines[1].endswith(
         f": A stored roll (internal entry id {gone['id']}, roll 0) belongs to no entry of the "
         "log: it was written outside the bot, or its entry was deleted."

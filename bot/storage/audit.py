@@ -468,8 +468,10 @@ async def _verify_chain(
         expected_seq += 1
         count += 1
         progress[0] = count
-    if (count, prev) != head:
+    if head[0] > count:
         return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)
+    if (count, prev) != head:  # rewritten (or added to) below the recorded head
+        return VerifyReport(ok=False, count=count, problem="head", seq=head[0])
     listed = {record: found for record, found in listed.items() if found[1] not in undone}
     return await _verify_archive(db, campaign_id, listed, count, batch)
 

@@ -704,8 +704,12 @@ class LogChecker {
     };
   }
   async finishChecks(head, anchors, state, archive) {
-    if (head !== null && (head[0] !== this.count || head[1] !== this.prev)) {
+    if (head !== null && head[0] > this.count) {
       return new Problem("removed", this.count + 1, { count: this.count });
+    }
+    if (head !== null && (head[0] !== this.count || head[1] !== this.prev)) {
+      // the chain does not end at the recorded head: rewritten (or added to), not removed
+      return new Problem("head", head[0], {});
     }
     for (const [seq, posted] of [...anchors.heads].sort((a, b) => a[0] - b[0])) {
       if (this.hashes.get(seq) !== posted) return new Problem("posted_head", seq, { count: this.count });

@@ -72,6 +72,16 @@ def rewrite_log(document: Document) -> None:
     rechain(document)
 
 
+def rewrite_below_recorded_head(document: Document) -> None:
+    """A rewrite that leaves the head the bot recorded (and no posted head to compare): the
+    chain no longer ends there, which is no entry missing (a last entry #N+1 never was)."""
+    head = document["head"]
+    document["entries"][1]["created_at"] = "2020-01-01T00:00:00+00:00"
+    rechain(document)
+    document["head"] = head
+    document["anchors"]["heads"] = []
+
+
 def edit_secret_reveal(document: Document) -> None:
     reveal = next(e for e in document["entries"] if "secret_reveal" in e["outcome"])
     row = reveal["outcome"]["secret_reveal"]["payload"]["rolls"][0]
@@ -115,6 +125,7 @@ TAMPERING: dict[str, tuple[Callable[[Document], None], str]] = {
     "an edited commitment": (edit_commitment, "seed"),
     "an edited posted head": (edit_posted_head, "posted_head"),
     "a rewritten log": (rewrite_log, "posted_head"),
+    "a rewrite below the recorded head": (rewrite_below_recorded_head, "head"),
     "an edited secret reveal": (edit_secret_reveal, "secret"),
     "two swapped entries": (swap_entries, "reordered"),
     "an edited entry": (edit_entry, "edited"),

@@ -150,6 +150,28 @@ async def test_the_real_bots_reveal_and_undone_turn_end_anchor_their_commitments
     assert undone.embed.footer.endswith(f" · 🔒 T1 {reopened.commitment}")
 
 
+async def test_a_reveal_struck_by_an_undone_turn_end_is_named_as_undone(fair):
+    """A secret roll the turn's end revealed stays public when a GM undoes that end (its
+    reveal entry struck through, the turn's seed out): `/reveal` of it says which undo
+    struck that reveal and that what it published stays public, rather than pointing at a
+    struck entry as if it stood; in the GM's language."""
+    rolled = await fair.slash("/roll dice:1d20 reason:ambush secret:true", as_="gm")
+    seq = int(rolled.embed.description.split("entry #")[1].split(",")[0])
+    await end_turn(fair, 1)
+    asked = await fair.slash("/history undo reason:ended early", as_="gm")
+    await fair.click(asked, "Undo", as_="gm")
+    document = await export(fair)
+    reveal = next(e for e in document["entries"] if "secret_reveal" in e["outcome"])
+    undo = document["entries"][-1]["seq"]
+    again = await fair.slash(f"/reveal entry:{seq}", as_="gm")
+    assert again.ephemeral
+    assert (again.embed.description or again.content) == (
+        f"Secret roll #{seq} was already revealed in entry #{reveal['seq']}; the undo in entry "
+        f"#{undo} struck that entry, but what it published stays public "
+        f"(/history show entry:{seq})."
+    )
+
+
 async def test_entries_name_their_interaction_and_derived_source(fair):
     """DESIGN Dice: each roll's entry says its faces were derived and names the interaction."""
     await fair.slash("/roll dice:2d6", as_="player1")

@@ -173,9 +173,9 @@ async def test_a_valid_question_behind_a_refused_one_is_posted(board: Table, mon
     assert len(questions_posted(board)) == 2
 
 
-def titled(title: str) -> Callable[[dict[str, Any]], bool]:
+def titled(*titles: str) -> Callable[[dict[str, Any]], bool]:
     def picks(kwargs: dict[str, Any]) -> bool:
-        return any(e.title == title for e in kwargs.get("embeds") or [])
+        return any(e.title in titles for e in kwargs.get("embeds") or [])
 
     return picks
 
@@ -190,11 +190,13 @@ async def test_a_turn_end_posts_its_reports_behind_a_refused_one(campaign: Table
     nobody sees them yet; /turn status redraws the confirmation and posts the report late,
     each once."""
     question = await campaign.slash("/turn end", as_="gm")
-    with discord_refuses(monkeypatch, unavailable(), titled("Turn 1 has ended")):
+    refused = titled("Turn 1 has ended", "Nothing happened between turns")
+    with discord_refuses(monkeypatch, unavailable(), refused):
         ended = await campaign.click(question, "End turn 1", as_="gm")
     assert "nobody sees it yet" in ended.text()
     assert "🎲 Fair dice: turn 1 revealed" in channel_titles(campaign)
     assert "Turn 1 has ended" not in channel_titles(campaign)
+    assert "Nothing happened between turns" not in channel_titles(campaign)
 
     status = await campaign.slash("/turn status", as_="gm")
     assert STILL_HELD not in status.text()
@@ -202,11 +204,12 @@ async def test_a_turn_end_posts_its_reports_behind_a_refused_one(campaign: Table
     assert confirmation.embed.title == "Turn 1 has ended"
     assert not [b for b in confirmation.buttons if not b.disabled]
     (report,) = [m for m in campaign.channel_messages() if m.content.startswith(LATE)]
-    assert report.embed.title == "Turn 1 has ended"
+    assert report.embed.title == "Nothing happened between turns"
 
     await campaign.slash("/turn status", as_="gm")
     await campaign.restart()
-    assert channel_titles(campaign).count("Turn 1 has ended") == 2
+    assert channel_titles(campaign).count("Turn 1 has ended") == 1
+    assert channel_titles(campaign).count("Nothing happened between turns") == 1
     assert channel_titles(campaign).count("🎲 Fair dice: turn 1 revealed") == 1
 
 

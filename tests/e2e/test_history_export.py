@@ -94,6 +94,34 @@ async def test_an_incremental_export_starts_at_the_turn_and_verifies_from_its_pr
     assert by_entry["entries"] == since["entries"]
 
 
+async def test_an_incremental_export_after_an_undone_turn_end_verifies(fair):  # noqa: F811
+    """An undone turn end commits its turn again, so the channel's oldest posting of that
+    turn's commitment (the campaign's first message, the undone end's) lies before a copy
+    that starts later: the copy of an intact log still verifies, each copy in the chain
+    checking what it holds (README, "An incremental export ... What lies before its start
+    ... is the earlier copy's to check")."""
+    await fair.slash("/roll dice:2d6 reason:before", as_="player1")
+    await end_turn(fair, 1)
+    await fair.slash("/roll dice:3d6 reason:played in the undone turn", as_="player1")
+    redo = await fair.slash("/history undo reason:a roll too many", as_="gm")
+    await fair.click(redo, "Undo", as_="gm")
+    reopen = await fair.slash("/history undo reason:ended too early", as_="gm")
+    await fair.click(reopen, "Undo", as_="gm")
+    await fair.slash("/roll dice:1d4 reason:in the reopened turn", as_="player1")
+    await end_turn(fair, 1)
+    await fair.slash("/roll dice:1d8 reason:turn two", as_="player1")
+    assert verify_document(read_gz(await fair.slash("/history export", as_="player1"))).ok
+    for since in ("T2", "#3", "#6"):
+        copy = read_gz(await fair.slash(f"/history export since:{since}", as_="player1"))
+        verdict = verify_document(copy)
+        assert verdict.ok, (since, describe(verdict))
+    # a commitment the copy holds that no posted head covers is still compared with the
+    # one posted for its turn
+    tampered = read_gz(await fair.slash("/history export since:#3", as_="player1"))
+    tampered["anchors"] = {"heads": [], "commitments": [[2, "0" * 64]]}
+    assert verify_document(tampered).problem.kind == "posted_commitment"
+
+
 async def test_an_incremental_export_with_a_forged_start_fails(fair):  # noqa: F811
     """Changing the hash an incremental copy continues from breaks its first entry."""
     await play_two_turns(fair)

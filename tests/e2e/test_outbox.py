@@ -97,7 +97,7 @@ async def test_a_turn_end_whose_reports_were_never_posted_posts_them_after_a_res
     await table.restart()
     titles = [e["title"] for m in restart_posts(table) for e in m.embeds]
     assert titles == [  # neither ruleset had anything to do: one line says so
-        "Turn 1 has ended",
+        "Nothing happened between turns",
         "🎲 Fair dice: turn 1 revealed",
     ]
     posted = len(restart_posts(table))

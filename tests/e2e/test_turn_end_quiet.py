@@ -30,11 +30,15 @@ async def test_a_ruleset_with_nothing_to_do_is_left_out_of_the_turn_end_posts(ca
 
 
 async def test_a_turn_where_nothing_happened_says_so_once(campaign):
+    """Said below the GM's confirmation redrawn as "Turn 1 has ended", the outcome is the
+    summary's title: the turn's end is not announced twice in a row."""
     ended = await end_turn(campaign)
+    assert ended.embed.title == "Turn 1 has ended"
     titles, text = posted(ended)
     assert "Ottoman piracy: end of turn 1" not in titles
     assert "Fleet combat: end of turn 1" not in titles
-    assert text.count("Nothing happened between turns.") == 1
+    assert titles.count("Nothing happened between turns") == 1
+    assert "Turn 1 has ended" not in titles and "Nothing happened" not in text
     assert "🎲 Fair dice: turn 1 revealed" in titles
 
 

@@ -167,7 +167,7 @@ async def test_two_gms_confirming_the_turn_end_through_two_bots_end_it_once(race
     summaries = [
         m
         for m in first.channel_messages()[before:]
-        if m.embeds and m.embed.description == "Nothing happened between turns."
+        if m.embeds and m.embed.title == "Nothing happened between turns"
     ]
     assert len(summaries) == 1
 

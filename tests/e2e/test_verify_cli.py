@@ -282,7 +282,8 @@ async def test_database_names_edited_undo_marks_in_the_catalogs_words(
     fair: Table, capsys: pytest.CaptureFixture[str]
 ):
     """`--database` on a campaign whose undo marks were edited by hand prints the sentence
-    `/history verify` gives, not the raw key `undo_marks`; in Russian with `--lang ru`."""
+    `/history verify` gives, not the raw key `undo_marks`, after the verdict's title and a
+    dash (not run into it: "tampered with The chain"); in Russian with `--lang ru`."""
     await fair.slash("/roll dice:d100 reason:treasure", as_="gm")
     question = await fair.slash("/history undo reason:misclick", as_="gm")
     await fair.click(question, "Undo", as_="gm")
@@ -292,12 +293,12 @@ async def test_database_names_edited_undo_marks_in_the_catalogs_words(
     assert await verify_database(Path(path)) == FAILED
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
-        "campaign 1: ❌ The log has been tampered with The chain is intact, but the entries "
+        "campaign 1: ❌ The log has been tampered with — The chain is intact, but the entries "
         "marked undone are not the ones the undo entries name: the marks were edited."
     )
     assert out[1].endswith(": 0 of 1 campaigns verify; every roll belongs to an entry.")
     assert "undo_marks" not in "\n".join(out)
     assert await verify_database(Path(path), "ru") == FAILED
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("кампания 1: ❌ Журнал подделан ")
+    assert out[0].startswith("кампания 1: ❌ Журнал подделан — Цепочка")
     assert out[1].endswith(": проверку прошли 0 кампаний из 1; каждый бросок принадлежит записи.")
