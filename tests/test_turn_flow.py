@@ -163,10 +163,12 @@ def test_each_awaited_player_is_listed_once_with_all_they_owe_and_no_preview():
 
     assert (owed.user_id, owed.faction) == (vega, "Вега")
     assert owed.owes.render("en") == (
-        "upkeep 20 for mercenary contract #15: pay it or end the contract; "
+        "an answer to mercenary upkeep #17: 20 for contract #15, pay it or end the contract; "
         "a choice waiting for an answer (Ottoman piracy)"
     )
-    assert owed.owes.render("ru").startswith("содержание 20 по контракту наёмников №15")
+    assert owed.owes.render("ru").startswith(
+        "ответ на содержание наёмников №17: 20 по контракту №15"
+    )
 
 
 def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
@@ -177,7 +179,7 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
     from bot.turn_flow import Pings
 
     orders = Msg("fleet_combat.owes.orders", battle=1, point="Mecatol", round=2)
-    upkeep = Msg("space_pirates.owes.upkeep", amount=20, contract=15)
+    upkeep = Msg("space_pirates.owes.upkeep", amount=20, contract=15, choice=16)
     pings = Pings()
     pings.add(1, "affected", "fleet_combat")
     pings.add(2, "affected", "fleet_combat")
@@ -193,17 +195,18 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
     assert pings.line("en") == (
         "The turn's end concerns you: <@1> — something happened to your pieces (Fleet"
         " combat), awaited from you: fire orders or a retreat in battle #1 at Mecatol, round 2"
-        " (FC-I7), awaited from you (Space pirates): upkeep 20 for mercenary contract #15: pay"
-        " it or end the contract; <@2> — something happened to your pieces (Fleet combat); <@3>"
-        " — a question waits for your answer (Ottoman piracy); <@5> — a question waits for"
-        " your answer (Space pirates): upkeep 20 for mercenary contract #15: pay it or end the"
-        " contract; <@4> — awaited from you (Fleet combat): fire orders or a retreat in battle"
-        " #1 at Mecatol, round 2 (FC-I7)"
+        " (FC-I7), awaited from you (Space pirates): an answer to mercenary upkeep #16: 20 for"
+        " contract #15, pay it or end the contract; <@2> — something happened to your pieces"
+        " (Fleet combat); <@3> — a question waits for your answer (Ottoman piracy); <@5> — a"
+        " question waits for your answer (Space pirates): an answer to mercenary upkeep #16: 20"
+        " for contract #15, pay it or end the contract; <@4> — awaited from you (Fleet"
+        " combat): fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7)"
     )
     assert pings.line("ru").startswith(
         "Конец хода касается вас: <@1> — что-то произошло с вашими силами (Флотский бой), и"
         " от вас ждут: приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2"
-        " (FC-I7), от вас ждут (Космические пираты): содержание 20 по контракту наёмников №15"
+        " (FC-I7), от вас ждут (Космические пираты): ответ на содержание наёмников №16: 20 по"
+        " контракту №15"
     )
 
 

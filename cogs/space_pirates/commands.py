@@ -84,10 +84,16 @@ from cogs.space_pirates.render import route_line
 
 Listing = app_commands.Range[str, 1, 500]  # a list as typed: ships, shares or numbers
 
+# The fixed choices read as words in the command list; the values typed stay (SP-I35)
 STATIONS = [
-    app_commands.Choice(name="reserve", value="reserve"),
-    app_commands.Choice(name="route", value="route"),
-    app_commands.Choice(name="planet", value="planet"),
+    app_commands.Choice(name="Reserve", value="reserve"),
+    app_commands.Choice(name="Trade route", value="route"),
+    app_commands.Choice(name="Planet", value="planet"),
+]
+# A bribe buys an attack: named in the seed's terms, «налёт» on a route, «рейд» on a planet
+BRIBE_KINDS = [
+    app_commands.Choice(name="Route raid", value="route"),
+    app_commands.Choice(name="Planet raid", value="planet"),
 ]
 
 # The options a registration and its edit describe alike.
@@ -619,12 +625,7 @@ class SpacePiratesCog(commands.Cog):
         target="The route's or planet's number (only if the GM lets bribers choose, SP-I33)",
         faction="Who pays (GMs: any)",
     )
-    @app_commands.choices(
-        kind=[
-            app_commands.Choice(name="route", value="route"),
-            app_commands.Choice(name="planet", value="planet"),
-        ]
-    )
+    @app_commands.choices(kind=BRIBE_KINDS)
     async def bribe(
         self,
         interaction: Interaction,

@@ -120,7 +120,7 @@ async def test_the_upkeep_question_asks_for_the_pay_instead_of_reporting_it_unpa
 
     asked = question_of(ended, "Заплатить 200")
     assert asked.embeds[0]["description"] == (
-        f"Наёмники по контракту №{contract} требуют содержание за этот ход: 200. "
+        f"Наёмники по контракту №{contract} требуют платы за содержание за этот ход: 200. "
         "Заплатите его или расторгните контракт — тогда его корабли уйдут."
     ), asked.embeds[0]["description"]
     assert "SP-I35" in asked.embeds[0]["footer"]["text"]

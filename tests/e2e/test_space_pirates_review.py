@@ -36,7 +36,7 @@ async def _upkeep_waits(table):
     table.script_dice([20, 20])
     ended = await end_turn(table, 2)
     status = await table.slash("/turn status", as_="gm")
-    shown = re.search(r"contract #(\d+) \(upkeep 200; choice #(\d+)\)", waiting_text(status))
+    shown = re.search(r"contract #(\d+) \(mercenary upkeep #(\d+), 200\)", waiting_text(status))
     assert shown is not None, waiting_text(status)
     return ended, int(shown.group(1)), int(shown.group(2))
 
@@ -76,14 +76,14 @@ async def test_dismissing_a_contract_clears_the_upkeep_it_owed(after_a_raid):
 
 async def test_the_upkeep_is_answered_by_the_number_the_status_shows(after_a_raid):
     """SP-I35, SP-I45; README: a question is answered by the number `/turn status` and
-    `/pirates status` show. Vega's upkeep waits as "choice #N": a refusal of another number
-    lists it among the open ones; `/pirates offer number:N pay:true` pays it as the "Pay"
-    button does, and the question's buttons go."""
+    `/pirates status` show. Vega's upkeep waits as "mercenary upkeep #N": a refusal of
+    another number lists it among the open ones; `/pirates offer number:N pay:true` pays
+    it as the "Pay" button does, and the question's buttons go."""
     table = after_a_raid
     ended, contract, choice = await _upkeep_waits(table)
     asked = question_of(ended, "Pay 200")
     mine = (await table.slash("/pirates status", as_="player1")).embed.description
-    assert f"upkeep 200; choice #{choice}" in mine, mine
+    assert f"(mercenary upkeep #{choice}, 200)" in mine, mine
 
     refused = await table.slash("/pirates offer number:99 pay:true", as_="player1")
     said = " ".join(refused.text().replace("│", " ").split())

@@ -27,12 +27,12 @@ async def in_russian(table) -> None:
 
 async def test_immunity_is_told_through_its_last_turn(pirates):
     """SP-I15: Lyra's route is defended in turn 1's resolution, so no route raid hits her in
-    turns 2–4. The summary and her status say it lasts through turn 4 («по ход 4
+    turns 2–4. The summary and her status say it lasts through turn 4 («по 4-й ход
     включительно»), not "until turn 4" («до хода 4»: before turn 4)."""
     await two_cruisers_fight_one_raider(pirates, who="player3")
 
     mine = flat((await pirates.slash("/pirates status", as_="player3")).embed.description)
-    assert "Иммунитет торговых путей по ход 4 включительно" in mine, mine
+    assert "Иммунитет торговых путей по 4-й ход включительно" in mine, mine
     assert "до хода" not in mine, mine
     told = flat((await pirates.slash("/pirates status faction:Lyra", as_="gm")).embed.description)
     assert "Route immunity through turn 4" in told, told
@@ -108,7 +108,7 @@ async def test_the_upkeep_question_of_a_contract_with_no_ships_says_so(after_a_r
 
     asked = next(m for m in ended.followups if any("Заплатить" in b.label for b in m.buttons))
     text = flat(asked.embeds[0]["description"])
-    assert "не осталось кораблей, но он действует и требует содержание" in text, text
+    assert "не осталось кораблей, но он действует и требует платы за содержание" in text, text
     assert "корабли уйдут" not in text, text
 
 

@@ -723,6 +723,9 @@ def more_messages():
     due = hired.state.upkeep_due[0].choice_id
     out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True, Dice.seeded(1)).lines)
     out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False, Dice.seeded(1)).lines)
+    # ended with no ships left to leave (SP-I35)
+    hired.state.contracts[0].ships.clear()
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False, Dice.seeded(1)).lines)
     # a bribed attack offered to its victim at placement
     timing = settings(bribed_offer_timing="at_placement")
     state, _ = route(empty(), "Line", 300)

@@ -61,7 +61,7 @@ def test_the_income_bonus_reads_as_the_base_fall_gave_it():
 
     for rules in (DEFAULTS, raised):
         assert "+100 income per planet through turn 23" in told(state, rules, 21)
-    assert "+100 дохода на планету по ход 23 включительно" in told(state, raised, 21, "ru")
+    assert "+100 дохода на планету по 23-й ход включительно" in told(state, raised, 21, "ru")
 
     def drop(data):
         del data["players"]["Aurora"]["income_bonus"]
@@ -88,13 +88,13 @@ def test_the_birth_rate_reads_as_the_raid_left_it():
     seventy_five = settings(birth_rate_factor_pct=75)
     at_75 = planet_raided(seventy_five)
     assert "Home: birth rate cut to 75 % through turn 8" in told(at_75, DEFAULTS, 6)
-    assert "Home: рождаемость снижена до 75 % по ход 8 включительно" in told(
+    assert "Home: рождаемость снижена до 75 % по 8-й ход включительно" in told(
         at_75, DEFAULTS, 6, "ru"
     )
 
     halved = planet_raided(DEFAULTS)
     assert "Home: birth rate halved through turn 8" in told(halved, seventy_five, 6)
-    assert "Home: рождаемость вдвое ниже по ход 8 включительно" in told(
+    assert "Home: рождаемость вдвое ниже по 8-й ход включительно" in told(
         halved, seventy_five, 6, "ru"
     )
 

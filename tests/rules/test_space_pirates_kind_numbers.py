@@ -132,3 +132,44 @@ def test_an_undo_keeps_each_kinds_next_number_even_for_a_state_saved_with_one_co
     assert (kept.take_id("choice"), kept.take_id("route"), kept.take_id("planet")) == (7, 5, 4)
     # nothing handed out: the restored state is kept as it is
     assert kept_numbers(restored, restored) is restored
+
+
+def test_an_upkeep_question_shows_its_number_beside_the_offers_it_sits_between():
+    """SP-I35, SP-I45: offers and upkeep questions share one series of numbers, the one
+    `/pirates offer number:` takes (so no number ever names two questions). Turn 10's
+    resolution: Aurora declines offer #1 (route Line), then contract #1's upkeep is asked as
+    #2. What the turn waits for and her status name it «содержание наёмников №2» / "mercenary
+    upkeep #2", as the offer reads «предложение откупа №1», so the offers' numbers 1, 3…
+    visibly skip the upkeep's 2 rather than a number gone missing."""
+    from bot.rules.space_pirates.mercenaries import HireOrder
+    from bot.rules.space_pirates.mercenaries import apply_hire
+    from bot.rules.space_pirates.spec import awaited
+    from bot.rules.space_pirates.turn import waiting_for
+    from tests.rules.space_pirates_helpers import DEFAULTS
+    from tests.rules.space_pirates_helpers import answer
+    from tests.rules.space_pirates_helpers import with_history
+
+    state, _ = route(empty(), "Line", 300)
+    with_history(state, "Aurora", [900], turn=9)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
+    offered = resolve(state, 10, scripted(1, 3, 3, 3)[0])
+    (offer,) = offered.state.waiting
+    asked = answer(offered.state, False, scripted()[0]).state
+    (due,) = asked.upkeep_due
+    assert (offer.choice_id, due.choice_id) == (1, 2)
+
+    (owed,) = awaited(asked, DEFAULTS, 11)
+    (line,) = waiting_for(asked, DEFAULTS, 11)
+    assert owed.owes.render("ru") == (
+        "ответ на содержание наёмников №2: 60 по контракту №1 — оплатить или расторгнуть"
+    )
+    assert owed.owes.render("en") == (
+        "an answer to mercenary upkeep #2: 60 for contract #1, pay it or end the contract"
+    )
+    assert line.render("ru") == (
+        "Фракция «Aurora» не оплатила и не расторгла контракт наёмников №1"
+        " (содержание наёмников №2, 60)"
+    )
+    assert line.render("en") == (
+        "Aurora has not paid or ended mercenary contract #1 (mercenary upkeep #2, 60)"
+    )

@@ -255,6 +255,16 @@ def _who_answered(forced: bool, by_gm: bool, unasked: bool = False) -> Msg | str
     return Msg(f"{P}report.by_gm") if by_gm else ""
 
 
+def decimal_param(text: str) -> float | str:
+    """A short exact decimal the report keeps as text ("19.2", `fraction_text`) as a number,
+    so each reader's language writes it its way (19,2 in Russian, SP-I7); a fraction ("96/7")
+    or a whole number stays as kept."""
+    if "." not in text:
+        return text
+    number = float(text)
+    return number if repr(number) == text else text
+
+
 def report_lines(report: RaidReport) -> list[Msg]:
     """Every number of one attack, in the order the procedure made them (SP-I40 summary)."""
     lines: list[Msg] = [
@@ -318,10 +328,10 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 times=s.dice_multiplier,
                 faces=faces_text(s.faces),
                 raw=s.raw_strength,
-                multiplier=s.multiplier,
+                multiplier=decimal_param(s.multiplier),
                 streak=s.streak,
                 bonus=s.bonus_pct,
-                strength=s.strength,
+                strength=decimal_param(s.strength),
                 value=s.value,
             )
         )

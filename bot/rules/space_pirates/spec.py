@@ -90,7 +90,10 @@ def awaited(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
             )
         found.append(Awaited(pending.faction, shown_msg(owes)))  # the name as typed
     found += [
-        Awaited(d.owner, Msg(P + "owes.upkeep", contract=d.contract, amount=d.amount))
+        Awaited(
+            d.owner,
+            Msg(P + "owes.upkeep", contract=d.contract, amount=d.amount, choice=d.choice_id),
+        )
         for d in state.upkeep_due
     ]
     found += [

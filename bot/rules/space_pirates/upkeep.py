@@ -83,9 +83,11 @@ def settle_upkeep(
         pay = settings.mercenary_upkeep_default == "pay" and bool(contract.ships)
     if not pay:
         contract.ended_turn = due.turn
+    # an ended contract's ships leave, unless it has none left to leave (SP-I35)
+    said = "paid" if pay else "ended" if contract.ships else "ended_no_ships"
     journal.lines.append(
         Msg(
-            f"{P}mercenaries.{'paid' if pay else 'ended'}",
+            f"{P}mercenaries.{said}",
             owner=due.owner,
             contract=due.contract,
             amount=due.amount,

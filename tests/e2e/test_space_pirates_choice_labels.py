@@ -1,0 +1,67 @@
+"""The fixed choices of Space pirates' options read as words in the reader's command list,
+not as command tokens: a mercenary contract's `station` is «Торговый путь» / "Trade route"
+(not «торговый_путь»), a bribe's `kind` the attack it buys, «Налёт на торговый путь» /
+"Route raid" or «Рейд на планету» / "Planet raid" (the seed's terms, SP-1, SP-4). The
+values typed stay `route`, `planet`, `reserve`.
+
+Player1 plays Vega, player3 (Russian) Lyra.
+"""
+
+from __future__ import annotations
+
+import tests.e2e.test_space_pirates as base
+from tests.e2e.play import flat
+
+pirates = base.pirates
+after_a_raid = base.after_a_raid
+
+
+async def _last_entry(table, command: str) -> int:
+    found = await table.bot.service.by_channel(table.channel().id)
+    return max(
+        [e.seq async for e in table.bot.service.log.entries(found.id) if e.command == command]
+    )
+
+
+def _options(shown, title: str) -> str:
+    return "\n".join(f["value"] for f in shown.embeds[-1]["fields"] if f["name"] == title)
+
+
+async def test_sp_i35_a_contracts_station_reads_as_a_place_in_the_log(after_a_raid):
+    """Vega hires mercenaries with `station:route target:1`; the entry reads "station: Trade
+    route" in English and, once the campaign posts in Russian, «станция: Торговый путь»."""
+    table = after_a_raid
+    hire = await table.slash(
+        "/pirates mercenaries hire value:200 station:route target:1", as_="player1"
+    )
+    await table.click(hire, "Confirm", as_="player1")
+    entry = await _last_entry(table, "pirates mercenaries hire")
+
+    english = _options(await table.slash(f"/history show entry:{entry}", as_="gm"), "Options")
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = _options(
+        await table.slash(f"/history show entry:{entry}", as_="player3"), "Параметры"
+    )
+    assert "**станция**: Торговый путь" in russian, russian
+    assert "торговый_путь" not in flat(russian), russian
+    assert "**station**: Trade route" in english, english
+
+
+def test_sp_7_1_a_bribes_kind_names_the_attack_in_each_language():
+    """The synced `kind` choices of /pirates bribe: "Route raid" / «Налёт на торговый путь»
+    and "Planet raid" / «Рейд на планету», carrying `route` and `planet`."""
+    from bot.i18n import t
+    from cogs.space_pirates.commands import BRIBE_KINDS
+    from cogs.space_pirates.commands import STATIONS
+
+    kinds = [(c.name, t(f"cmd:{c.name}", "ru"), c.value) for c in BRIBE_KINDS]
+    assert kinds == [
+        ("Route raid", "Налёт на торговый путь", "route"),
+        ("Planet raid", "Рейд на планету", "planet"),
+    ]
+    places = [(c.name, t(f"cmd:{c.name}", "ru"), c.value) for c in STATIONS]
+    assert places == [
+        ("Reserve", "Резерв", "reserve"),
+        ("Trade route", "Торговый путь", "route"),
+        ("Planet", "Планета", "planet"),
+    ]
