@@ -208,9 +208,7 @@ async def test_a_marker_saved_with_its_zone_key_blocks_its_zone_and_the_log_veri
     verified = (await table.slash("/history verify", as_="player1")).embed
     assert verified.title == "✅ The log is intact: 8 entries verified.", verified.description
     status = await table.slash("/corsairs status", as_="gm")
-    assert status.embed.field("Piracy markers this turn") == (
-        "Piracy marker: Aegean Sea (1 piracy this turn)"
-    )
+    assert status.embed.field("Piracy markers this turn") == "Aegean Sea (1 piracy)"
     said = await refused_alone(
         table, "/corsairs piracy zone:Aegean sea. target:hapsburg corsairs:2", "player1"
     )

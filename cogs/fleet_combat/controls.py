@@ -57,6 +57,7 @@ from cogs.fleet_combat.render import AUTO
 from cogs.fleet_combat.render import HOLD
 from cogs.fleet_combat.render import SPLIT
 from cogs.fleet_combat.render import battle_pages
+from cogs.fleet_combat.render import battle_ships
 from cogs.fleet_combat.render import battle_view
 from cogs.fleet_combat.render import class_at
 from cogs.fleet_combat.render import control_handler
@@ -82,7 +83,10 @@ def orders_message(
     groups = firing_groups(state, settings, battle.id, faction)
     retreating = faction in battle.retreats
     holds = settings.missing_orders == "hold_fire"  # FC-I7: no order means hold fire
-    embed = orders_embed(battle, faction, groups, locale, retreating=retreating, holds=holds)
+    counts = battle_ships(state, battle)
+    embed = orders_embed(
+        battle, faction, groups, counts, locale, retreating=retreating, holds=holds
+    )
     if lines:
         embed.description = "\n".join([lines_text(lines, locale), embed.description or ""])
     fleet = state.fleet(faction, battle.point)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -35,6 +36,7 @@ from bot.rules.fleet_combat import Battle
 from bot.rules.fleet_combat import BattleOutcome
 from bot.rules.fleet_combat import BattleStatus
 from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
 from bot.rules.fleet_combat import Fleet
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
@@ -779,8 +781,35 @@ def target_option_value(settings: FleetCombatSettings, target: LegalTarget) -> s
     return f"{class_index(settings, target.target_class)}:{target.opponent}"[:100]
 
 
-def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
-    """`Blue's destroyers (1 die); Blue's dreadnoughts (3 dice)`: a split order (FC-I7); the
+# How many ships of each class each participant has at a battle's point, by (faction, class).
+ShipCounts = Mapping[tuple[str, str], int]
+
+
+def battle_ships(state: FleetCombatState, battle: Battle) -> ShipCounts:
+    """The ships of each class each participant has at the battle's point (`ShipCounts`)."""
+    counts: dict[tuple[str, str], int] = {}
+    for participant in battle.participants:
+        fleet = state.fleet(participant.faction, battle.point)
+        for ship in fleet.ships if fleet is not None else []:
+            key = (participant.faction, ship.ship_class)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def aim_text(target: FireTarget, counts: ShipCounts, locale: str) -> str:
+    """`Blue's dreadnoughts`, or `Blue's dreadnought` while Blue has one there: the target
+    named as the round's report will name it (`target_name`, FC-5.2)."""
+    ships = counts.get((target.opponent, target.target_class))
+    return t(
+        C + "orders.aim",
+        locale,
+        opponent=shown(target.opponent),
+        target_class=text(target_name(target.target_class, ships), locale),
+    )
+
+
+def split_aim(order: FireOrder, total_dice: int, counts: ShipCounts, locale: str) -> str:
+    """`Blue's destroyers (1 die); Blue's dreadnought (3 dice)`: a split order (FC-I7); the
     last part takes the dice the others leave."""
     parts: list[str] = []
     left = total_dice
@@ -788,35 +817,27 @@ def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
         last = index == len(order.targets) - 1
         dice = left if last or target.dice is None else min(target.dice, left)
         left -= dice
-        aim = t(
-            C + "orders.aim",
-            locale,
-            opponent=shown(target.opponent),
-            target_class=text(class_name(target.target_class), locale),
-        )
+        aim = aim_text(target, counts, locale)
         count = Msg(C + "count.dice", count=dice).render(locale)
         parts.append(t(C + "orders.aim_part", locale, aim=aim, dice=count))
     return "; ".join(parts)
 
 
-def order_line(group: GroupStatus, number: int, locale: str, *, holds: bool = False) -> str:
+def order_line(
+    group: GroupStatus, number: int, counts: ShipCounts, locale: str, *, holds: bool = False
+) -> str:
     """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target; with
-    `holds` (`missing_orders = hold_fire`, FC-I7) a group without orders holds fire."""
+    `holds` (`missing_orders = hold_fire`, FC-I7) a group without orders holds fire. The
+    target is named by how many ships of its class the opponent has (`counts`)."""
     ships = text(class_count(group.ship_class, group.ships), locale)
     dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
     if group.order is not None and group.order.hold:
         aim = t(C + "orders.hold", locale)
     elif group.order is not None and group.order.targets and group.aim != "no_target":
         if len(group.order.targets) > 1:
-            aim = split_aim(group.order, group.attack_dice, locale)
+            aim = split_aim(group.order, group.attack_dice, counts, locale)
         else:
-            target = group.order.targets[0]
-            aim = t(
-                C + "orders.aim",
-                locale,
-                opponent=shown(target.opponent),
-                target_class=text(class_name(target.target_class), locale),
-            )
+            aim = aim_text(group.order.targets[0], counts, locale)
         # As the round reads the order (`GroupStatus.aim`): a GM's correction took a target
         # away, so the round aims automatically (FC-I8), or a parting volley turns it on the
         # retreaters (FC-6.2).
@@ -840,13 +861,15 @@ def orders_embed(
     battle: Battle,
     faction: str,
     groups: Sequence[GroupStatus],
+    counts: ShipCounts,
     locale: str,
     *,
     retreating: bool,
     holds: bool = False,
 ) -> discord.Embed:
-    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7); with
-    `holds` (`missing_orders = hold_fire`) a group without orders is told it holds fire."""
+    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7), each
+    target named by the ships of its class there (`counts`, `battle_ships`); with `holds`
+    (`missing_orders = hold_fire`) a group without orders is told it holds fire."""
     title = t(
         C + "orders.title",
         locale,
@@ -861,7 +884,7 @@ def orders_embed(
     else:
         body = "\n".join(
             pack(
-                [order_line(g, i + 1, locale, holds=holds) for i, g in enumerate(groups)],
+                [order_line(g, i + 1, counts, locale, holds=holds) for i, g in enumerate(groups)],
                 DESCRIPTION_LIMIT,
             )[:1]
         )

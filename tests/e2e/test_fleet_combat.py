@@ -174,7 +174,7 @@ async def test_a_player_outside_the_battle_or_not_gm_is_refused_and_nothing_chan
     assert "Only a GM" in refusal(refused)
 
     again = await seated.slash("/combat orders battle:1", as_="player1")
-    assert again.embed.description == "1. 2 cruisers (4 dice at 5+) → Blue's dreadnoughts"
+    assert again.embed.description == "1. 2 cruisers (4 dice at 5+) → Blue's dreadnought"
     status = await seated.slash("/combat status battle:1", as_="player1")
     assert "Round 1 is fought" in status.embed.description
     assert status.embed.field("Red").endswith("Fire orders given ✓")
@@ -299,7 +299,7 @@ async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
     assert ordered.ephemeral
     assert ordered.embed.description.splitlines() == [
         "Red's fire orders for round 1 of battle #1 are recorded.",
-        "1. 3 fighters (3 dice at 6+) → Blue's dreadnoughts",
+        "1. 3 fighters (3 dice at 6+) → Blue's dreadnought",
     ]
     assert "FC-5.3" in ordered.embed.footer.split("Rules: ")[1]
 

@@ -34,7 +34,7 @@ async def test_the_panel_says_an_order_is_no_longer_legal(campaign):
         "/combat order battle:1 class:cruiser target:Blue: cruiser", as_="player1"
     )
     assert again.embed.description.splitlines()[-1] == (
-        "1. 2 cruisers (4 dice at 5+) → Blue's cruisers"
+        "1. 2 cruisers (4 dice at 5+) → Blue's cruiser"
     )
 
 
@@ -92,13 +92,13 @@ async def test_the_panel_reads_a_split_order_and_a_lost_target_as_the_round_will
     await table.slash(f"/combat order battle:1 class:cruiser {split}", as_="player1")
     panel = await table.slash("/combat orders battle:1", as_="player1")
     assert panel.embed.description == (
-        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's cruisers (3 dice)"
+        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's cruiser (3 dice)"
     )
     await table.slash("/combat fleet set point:Mecatol ships:1 cruiser faction:Blue", as_="gm")
 
     panel = await table.slash("/combat orders battle:1", as_="player1")
     assert panel.embed.description == (
-        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's cruisers (3 dice)"
+        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's cruiser (3 dice)"
         " — no longer legal: automatic target"
     )
     await confirmed(table, "/combat fleet set point:Mecatol ships:0 faction:Blue", as_="gm")

@@ -370,7 +370,7 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
 
     assert ordered.embed.description.splitlines() == [
         "Red's fire orders for round 1 of battle #1 are recorded.",
-        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's dreadnoughts (3 dice)",
+        "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's dreadnought (3 dice)",
     ]
     assert "To split a class's dice: /combat order target:Blue: destroyer x1, Blue: cruiser" in (
         ordered.embed.footer
@@ -384,7 +384,7 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
         ("Split fire as typed with /combat order (FC-I7)", True),
     ]
     kept = await seated.select(ordered, 0, values=["split"], as_="player1")
-    assert kept.embed.description.endswith("Blue's dreadnoughts (3 dice)")
+    assert kept.embed.description.endswith("Blue's dreadnought (3 dice)")
     # Red: 1 die (6) → 1 hit, defence 1; 3 dice (5, 4, 1) → 1 hit, defence 2; Blue misses.
     seated.script_dice([6, 1, 5, 4, 1, 2, 1, 1, 1, 1, 1, 1])
 
@@ -483,7 +483,7 @@ async def test_russian_player_holds_fire_and_splits_in_russian(seated):
     assert split.embed.description.splitlines()[1:] == [
         "1. 1 эсминец (1 кубик, атака 5+) → не стрелять",
         "2. 2 крейсера (4 кубика, атака 5+) → Blue, цель — эсминцы (1 кубик); "
-        "Blue, цель — дредноуты (3 кубика)",
+        "Blue, цель — дредноут (3 кубика)",
     ]
     assert "последняя получает остальные." in split.embed.footer
     assert "FC-I7" in split.embed.footer.split("Правила: ")[1]

@@ -23,14 +23,14 @@ async def test_the_panel_says_a_retreater_in_reach_takes_the_fire(campaign):
     order = "/combat order battle:1 class:cruiser target:Green: cruiser"
     given = await table.slash(order, as_="player1")
     assert given.embed.description.splitlines()[-1] == (
-        "1. 2 cruisers (4 dice at 5+) → Green's cruisers"
+        "1. 2 cruisers (4 dice at 5+) → Green's cruiser"
     )
     await table.slash("/combat retreat battle:1", as_="player2")
 
     panel = await table.slash("/combat orders battle:1", as_="player1")
 
     assert panel.embed.description == (
-        "1. 2 cruisers (4 dice at 5+) → Green's cruisers"
+        "1. 2 cruisers (4 dice at 5+) → Green's cruiser"
         " — a retreating player is in reach: fire turns on them"
     )
     assert "FC-6.2" in panel.embed.footer

@@ -346,9 +346,7 @@ async def test_forbidden_declarations_are_refused_with_the_clause(seated):
 
     assert seated.faces is not None and seated.faces.pending == []
     status = await seated.slash("/corsairs status", as_="gm")
-    assert status.embed.field("Piracy markers this turn") == (
-        "Piracy marker: Ionian Sea (1 piracy this turn)"
-    )
+    assert status.embed.field("Piracy markers this turn") == "Ionian Sea (1 piracy)"
 
 
 async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table):

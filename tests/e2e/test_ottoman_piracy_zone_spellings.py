@@ -42,9 +42,7 @@ async def test_a_used_zone_written_otherwise_gets_no_second_piracy(seated, zone)
         "there (OP-1.4)."
     ), said
     status = await seated.slash("/corsairs status", as_="gm")
-    assert status.embed.field("Piracy markers this turn") == (
-        "Piracy marker: Aegean Sea (1 piracy this turn)"
-    )
+    assert status.embed.field("Piracy markers this turn") == "Aegean Sea (1 piracy)"
 
 
 async def test_the_refusal_names_the_used_zone_in_russian(seated):
@@ -80,9 +78,7 @@ async def test_a_zone_of_the_players_own_is_one_zone_however_punctuated(seated):
     )
     assert said.startswith("“Se\u0430 of Azov.” looks too much like the sea zone Sea of Azov")
     status = await seated.slash("/corsairs status", as_="gm")
-    assert status.embed.field("Piracy markers this turn") == (
-        "Piracy marker: Sea of Azov (1 piracy this turn)"
-    )
+    assert status.embed.field("Piracy markers this turn") == "Sea of Azov (1 piracy)"
 
 
 async def test_a_marker_saved_under_another_spelling_still_blocks_its_zone(seated):
@@ -133,3 +129,20 @@ async def test_the_marker_refusal_escapes_a_custom_zones_name_once(seated):
     assert refused.startswith(
         "The Ottomans already initiated piracy in \\*\\*Bold\\*\\* sea this turn"
     ), refused
+
+
+async def test_the_status_lists_each_marked_zone_once_under_its_heading(seated):
+    """OP-1.4, OP-I3: two zones marked this turn are listed one a line under "Piracy markers
+    this turn", each with how many piracies it saw, in the campaign's language."""
+    await _declare(seated, "Aegean Sea")
+    await _declare(seated, "Ionian Sea")
+
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Piracy markers this turn") == (
+        "Aegean Sea (1 piracy)\nIonian Sea (1 piracy)"
+    )
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await seated.slash("/corsairs status", as_="gm")
+    assert russian.embed.field("Фишки пиратства в этот ход") == (
+        "Эгейское море: пиратство 1 раз\nИоническое море: пиратство 1 раз"
+    )

@@ -145,25 +145,36 @@ async def test_200_interleaved_rolls_through_two_bots_are_each_answered_and_logg
         assert f"intact: {len(entries)} entries verified" in verified.text()
 
 
-async def test_two_gms_confirming_the_turn_end_through_two_bots_end_it_once(race):
+@pytest.mark.parametrize("clicked", ["at once", "one after the other"])
+async def test_two_gms_confirming_the_turn_end_through_two_bots_end_it_once(race, clicked):
+    """Both clicks reach the bots at once, or (as a busy machine may run them) the second
+    bot takes its click only once the first bot's turn end is written: either way the turn
+    ends once and the other GM is refused, their question left as it was."""
     first, second = race
     asked_first = await first.slash("/turn end", as_="gm")
     asked_second = await second.slash("/turn end", as_="gm2")
     assert asked_first.embed.title == asked_second.embed.title == "End turn 1?"
     before = len(first.channel_messages())
 
-    confirmed = await asyncio.gather(
+    clicks = (
         first.click(asked_first, "End turn 1", as_="gm"),
         second.click(asked_second, "End turn 1", as_="gm2"),
     )
+    if clicked == "at once":
+        confirmed = list(await asyncio.gather(*clicks))
+    else:
+        confirmed = [await click for click in clicks]
 
-    assert sessions_used(first, list(confirmed)) == [first.session_id, second.session_id]
-    ended = [r for r in confirmed if r.embed.title == "Turn 1 has ended"]
+    assert sessions_used(first, confirmed) == [first.session_id, second.session_id]
+    ended = [r for r in confirmed if r.updated_message and r.embed.title == "Turn 1 has ended"]
     refused = [r for r in confirmed if r not in ended]
     assert len(ended) == len(refused) == 1, [r.text() for r in confirmed]
     (refusal,) = private_texts(refused[0])
     assert "Turn 1 has already been resolved; nothing was resolved again." in refusal
-    assert refused[0].embed.title == "End turn 1?"  # the loser's question is left as it was
+    # The loser's question is left as it was (its click refused at once, or after waiting
+    # for the winner's turn end: the reply is then the question, not a new message).
+    lost = (asked_first, asked_second)[confirmed.index(refused[0])]
+    assert lost.embed.title == "End turn 1?"
     summaries = [
         m
         for m in first.channel_messages()[before:]

@@ -863,7 +863,8 @@ def state_hand_size(
 
 
 def zones_used_lines(zones: Sequence[PiracyMarker]) -> list[Msg]:
-    """The sea zones used by piracy this turn, with how many piracies each (OP-I3)."""
+    """The sea zones used by piracy this turn, with how many piracies each (OP-I3): a line
+    each under the status's heading "Piracy markers this turn"."""
     return [
         piracy_msg(
             "status.zone_used",
