@@ -37,10 +37,13 @@ def migrate_main(args: list[str]) -> int:
     options = parser.parse_args(args)
     target = options.database
     if target is None:
-        from bot.config import Settings
+        from bot.__main__ import load_settings
         from bot.config import database_target
 
-        target = database_target(Settings())
+        settings = load_settings()
+        if settings is None:
+            return 2
+        target = database_target(settings)
     return asyncio.run(_migrate(target))
 
 
