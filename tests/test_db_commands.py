@@ -1,0 +1,102 @@
+"""`python -m bot migrate` and `copy-db` (README "SQLite or PostgreSQL") given wrong input: one
+sentence, a non-zero exit, and nothing written anywhere."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.db_commands import copy_main
+from bot.db_commands import migrate_main
+from bot.storage.database import Database
+
+ORPHAN_ROLL = (
+    "INSERT INTO rolls (action_id, idx, purpose, notation, sides, faces, modifier, total) "
+    "VALUES (999, 0, 'forged', '1d6', 6, '6', 0, 6)"
+)
+
+
+@pytest.fixture(autouse=True)
+def in_a_folder_of_its_own(tmp_path, monkeypatch):
+    """A relative path would land here: the tests see whatever a command created."""
+    monkeypatch.chdir(tmp_path)
+
+
+def migrated(path):
+    async def open_and_close() -> None:
+        await (await Database.open(path)).close()
+
+    asyncio.run(open_and_close())
+    return path
+
+
+@pytest.mark.parametrize(
+    "url", ["mysql://bot:secret@db/privateer", "postgresq://bot:secret@db/privateer"]
+)
+def test_a_url_of_another_engine_is_refused_not_taken_for_a_file(tmp_path, capsys, url):
+    """A mistyped or foreign URL is neither `sqlite:PATH` nor PostgreSQL: refused before
+    anything is opened, instead of a new SQLite file under a folder named `mysql:`."""
+    source = migrated(tmp_path / "source.db")
+    before = sorted(tmp_path.iterdir())
+
+    with pytest.raises(SystemExit) as copy_exit:
+        copy_main(["--from", f"sqlite:{source}", "--to", url])
+    with pytest.raises(SystemExit) as migrate_exit:
+        migrate_main(["--database", url])
+
+    assert copy_exit.value.code == migrate_exit.value.code == 2
+    error = capsys.readouterr().err
+    scheme = url.partition("://")[0]
+    assert f"{scheme}:// is not a database Privateer opens" in error
+    assert "secret" not in error
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_a_refused_copy_leaves_no_target_behind(tmp_path, capsys):
+    """A source holding a roll of no entry is refused, and the SQLite file the copy would
+    have filled is not left behind, empty and migrated."""
+    source = migrated(tmp_path / "source.db")
+    with sqlite3.connect(source) as conn:  # written outside the bot: no foreign key checked
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute(ORPHAN_ROLL)
+    target = tmp_path / "target.db"
+
+    assert copy_main(["--from", f"sqlite:{source}", "--to", f"sqlite:{target}"]) == 2
+
+    assert "holds a roll of no entry" in capsys.readouterr().out
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("target")] == []
+
+
+def test_a_refused_copy_into_a_full_database_leaves_it_as_it_was(tmp_path, capsys):
+    """The target that already holds campaigns (here: the source itself) is kept, untouched."""
+    source = migrated(tmp_path / "source.db")
+    with sqlite3.connect(source) as conn:
+        conn.execute(
+            "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, log_head, "
+            "created_at) VALUES (1, 2, 'X', '[]', 3, '', '2026-01-01')"
+        )
+    size = source.stat().st_size
+
+    assert copy_main(["--from", f"sqlite:{source}", "--to", f"sqlite:{source}"]) == 2
+
+    assert "already holds campaigns" in capsys.readouterr().out
+    assert source.stat().st_size == size
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        (migrate_main, "    python -m bot migrate [--database TARGET]"),
+        (copy_main, "    python -m bot copy-db --from SOURCE --to TARGET"),
+    ],
+)
+def test_help_shows_the_usage_lines_as_written(capsys, command, usage):
+    """`--help` keeps the docstring's lines (not one reflowed paragraph) and names the
+    arguments as README does (TARGET, SOURCE)."""
+    with pytest.raises(SystemExit):
+        command(["--help"])
+    out = capsys.readouterr().out
+    assert usage in out.splitlines()
+    assert "TARGET" in out.splitlines()[0]
