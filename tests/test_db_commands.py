@@ -4,12 +4,14 @@ sentence, a non-zero exit, and nothing written anywhere."""
 from __future__ import annotations
 
 import asyncio
+import io
 import sqlite3
 
 import pytest
 
 from bot.db_commands import copy_main
 from bot.db_commands import migrate_main
+from bot.standin import terminal
 from bot.storage.database import Database
 
 ORPHAN_ROLL = (
@@ -100,3 +102,26 @@ def test_help_shows_the_usage_lines_as_written(capsys, command, usage):
     out = capsys.readouterr().out
     assert usage in out.splitlines()
     assert "TARGET" in out.splitlines()[0]
+
+
+@pytest.mark.usefixtures("keep_logging")  # tests/conftest.py
+def test_a_database_copied_by_copy_db_plays_on_in_the_stand_in(tmp_path, capsys):
+    """The command-sync record belongs to what a bot synced to its Discord, not to the
+    campaigns: the copy holds none, so the bot on it syncs its commands at its first start
+    (here: to the stand-in, which never saw them) and a player's command is answered."""
+    script = tmp_path / "play.txt"
+    script.write_text(
+        "as gm\n/campaign create name:Moved rulesets:ottoman_piracy\n/roll dice:1d4\n",
+        encoding="utf-8",
+    )
+    out = io.StringIO()
+    assert terminal.main(["--script", str(script), "--db", str(tmp_path / "a.db")], out=out) == 0
+    assert copy_main(["--from", str(tmp_path / "a.db"), "--to", str(tmp_path / "b.db")]) == 0
+    capsys.readouterr()
+    script.write_text("/roll dice:1d4 reason:after the move\n", encoding="utf-8")
+    again = io.StringIO()
+
+    status = terminal.main(["--script", str(script), "--db", str(tmp_path / "b.db")], out=again)
+
+    assert status == 0, again.getvalue()
+    assert "after the move" in again.getvalue()
