@@ -22,7 +22,9 @@ from bot.charts import odds_with_chart
 from bot.dice_stats import FaceSample
 from bot.dice_stats import player_stats
 from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
 from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # Discord's attachment limit is 10 MiB (25 MiB with boosts); a chart stays far below.
@@ -207,3 +209,18 @@ def test_the_russian_odds_chart_writes_its_numbers_the_russian_way():
     assert not any(re.search(r"\d\.\d", text) for text in texts)
     assert any(text.startswith("Флот А — победа: ") for text in texts)
     assert not any(text.count(":") > 1 for text in texts)
+
+
+def test_a_chart_of_every_class_on_both_sides_stays_under_60_kib():
+    """README "Charts": under 60 KiB, also for the tallest odds chart (every class on both
+    sides) and the tallest luck chart (its six players)."""
+    every = {c: 2 for c in DEFAULT_CLASS_ORDER}
+    a, b = fleet_from_counts("North", every), fleet_from_counts("South", dict(every))
+    result = combat_odds(a, b, FleetCombatSettings(), method="monte_carlo", battles=2000)
+    players = [
+        (f"Player {i}", player_stats([FaceSample(20, [1 + (i * k) % 20 for k in range(400)])]))
+        for i in range(MAX_PLAYERS_PER_CHART)
+    ]
+    ((_, luck),) = luck_charts(players, "ru")
+    for png in (odds_chart(result, "North", "South", a, b, "ru"), luck):
+        assert len(png) < 60 * 1024
