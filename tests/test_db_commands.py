@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+from bot.__main__ import main
 from bot.db_commands import copy_main
 from bot.db_commands import migrate_main
 from bot.standin import terminal
@@ -125,3 +126,23 @@ def test_a_database_copied_by_copy_db_plays_on_in_the_stand_in(tmp_path, capsys)
 
     assert status == 0, again.getvalue()
     assert "after the move" in again.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        (
+            "postgresql://bot:secret@127.0.0.1:notaport/privateer",
+            "(the URL is not of the form postgresql://user:password@host:port/database)",
+        ),
+        ("postgresql://bot:secret@127.0.0.1:1/privateer", "(no server answers at 127.0.0.1:1)"),
+    ],
+)
+def test_a_server_that_cannot_be_reached_is_told_in_the_operators_words(capsys, url, reason):
+    """The sentence says what is wrong with the URL or the server, not Python's words
+    ("invalid literal for int()", "[Errno 111] Connect call failed")."""
+    assert main(["migrate", "--database", url]) == 2
+
+    out = capsys.readouterr().out
+    assert reason in out
+    assert "int()" not in out and "Errno" not in out and "secret" not in out
