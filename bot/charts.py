@@ -13,8 +13,11 @@ module (through its cogs) without paying for matplotlib (about a second and 30 M
 
 from __future__ import annotations
 
+import functools
 import io
 import math
+import unicodedata
+from collections.abc import Callable
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -48,6 +51,9 @@ WIDTH_INCHES = 6.4
 # A face outside this many standard deviations of its expected count is drawn in OUTSIDE: the
 # band holds a fair die's count about 95% of the time (normal approximation of the binomial).
 BAND_Z = 1.96
+# The luck chart's plots start at LUCK_LEFT of the width; a player's label spans the rest.
+LUCK_LEFT = 0.07
+PLAYER_LABEL_PIXELS = (1 - LUCK_LEFT) * WIDTH_INCHES * DPI - 12
 # Players drawn per die size: the most dice first; the text answer lists everyone.
 MAX_PLAYERS_PER_CHART = 6
 
@@ -72,19 +78,94 @@ def _style(axes: Axes) -> None:
     axes.tick_params(colors=INK, labelsize=9)
 
 
+# Colours of the PNG's palette: the card, the ink, five plot colours and their anti-aliased
+# edges. A palette PNG is about a third of a full-colour one (README "Charts": under 60 KiB,
+# every class on both sides included), and reads the same.
+PALETTE_COLOURS = 64
+
+
 def _png(figure: Figure) -> bytes:
+    from PIL import Image
+
+    rgba = io.BytesIO()
+    figure.savefig(rgba, format="rgba", facecolor=CARD)
+    size = figure.canvas.get_width_height()
+    pixels = Image.frombytes("RGBA", size, rgba.getvalue()).convert("RGB")
     out = io.BytesIO()
-    figure.savefig(out, format="png", facecolor=CARD, metadata={"Software": None})
+    pixels.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
     return out.getvalue()
 
 
-# The odds chart's titles start at the picture's left edge, not the plot's (axes coordinates
-# of figure x = 0.02 for plots spanning 0.3–0.97).
-TITLE_X = (0.02 - 0.3) / 0.67
+# The odds chart's plots span LEFT–RIGHT of the figure's width: the class labels fill the left
+# part, and the last tick's label ("100.0%") stays inside on the right.
+LEFT = 0.3
+RIGHT = 0.95
+# Its titles start at the picture's left edge, not the plot's (axes coordinates of figure
+# x = 0.02), and its legend is centred on the picture (of figure x = 0.5).
+TITLE_X = (0.02 - LEFT) / (RIGHT - LEFT)
+LEGEND_X = (0.5 - LEFT) / (RIGHT - LEFT)
+WIDTH_PIXELS = WIDTH_INCHES * DPI
+# The widest a class label may be (left of the plot, less the ticks); the legend's three
+# entries share the picture's width less their colour patches and the space between them.
+CLASS_LABEL_PIXELS = LEFT * WIDTH_PIXELS - 24
+LEGEND_TEXT_PIXELS = WIDTH_PIXELS - 16 - (3 * 2.8 + 2 * 2.0) * 8.5 * DPI / 72
 
 
-def _short(name: str, limit: int = 18) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
+@functools.cache
+def _glyphs() -> frozenset[int]:
+    """The code points the charts' font (matplotlib's DejaVu Sans) can draw."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.font_manager import findfont
+    from matplotlib.font_manager import get_font
+
+    return frozenset(get_font(findfont(FontProperties())).get_charmap())
+
+
+def _drawable(name: str) -> str:
+    """A player's or faction's name with what the font cannot draw left out (an emoji would be
+    an empty box), and the joiners and variation selectors that only shape such symbols."""
+    kept = "".join(
+        c
+        for c in name
+        if c.isspace()
+        or (
+            ord(c) in _glyphs()
+            and unicodedata.category(c) != "Cf"
+            and not 0xFE00 <= ord(c) <= 0xFE0F
+        )
+    )
+    return " ".join(kept.split()) or "?"
+
+
+def _width(text: str, size: float) -> float:
+    """How many pixels `text` takes at font size `size` (points), as drawn: no mathtext."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    width, _, _ = text_to_path.get_text_width_height_descent(
+        text, FontProperties(size=size), ismath=False
+    )
+    return float(width) * DPI / 72 * 1.05  # drawn glyphs are hinted a little wider
+
+
+def _fit(name: str, label: Callable[[str], str], pixels: float, size: float) -> str:
+    """`label(name)` with the name shortened (ending in "…") until it fits in `pixels` at font
+    size `size`: a long faction or player name stays inside the picture."""
+    name = _drawable(name)
+    text = label(name)
+    cut = len(name)
+    while _width(text, size) > pixels and cut > 1:
+        cut -= 1
+        text = label(name[:cut].rstrip() + "…")
+    return text
+
+
+def _class_label(language: str, ship_class: str, side: str) -> str:
+    return f"{side} · {class_name(ship_class).render(language)}"
+
+
+def _player_label(language: str, dice: int, name: str) -> str:
+    return t("charts.luck.player", language, name=name, count=dice)
 
 
 def _percent(value: float, language: str) -> str:
@@ -103,9 +184,21 @@ def odds_chart(
     fleet_b: Fleet,
     locale: object,
 ) -> bytes:
-    """`/combat odds` (FC-I17) as a PNG: each side's chance of winning and of a draw, and for
-    each class of each side the ships at the start against the expected survivors (with two
-    standard errors when the figures are sampled)."""
+    """`/combat odds` (FC-I17) as a PNG (`odds_figure`)."""
+    return _png(odds_figure(result, name_a, name_b, fleet_a, fleet_b, locale))
+
+
+def odds_figure(
+    result: OddsResult,
+    name_a: str,
+    name_b: str,
+    fleet_a: Fleet,
+    fleet_b: Fleet,
+    locale: object,
+) -> Figure:
+    """`/combat odds` (FC-I17) as a figure: each side's chance of winning and of a draw, and
+    for each class of each side the ships at the start against the expected survivors (with
+    two standard errors when the figures are sampled)."""
     language = language_of(locale)
     start_a, start_b = fleet_a.count_by_class(), fleet_b.count_by_class()
     rows = [
@@ -118,22 +211,31 @@ def odds_chart(
     height = 2.6 + classes_height
     figure = _figure(height)
     figure.subplots_adjust(
-        left=0.3, right=0.97, top=1 - 0.35 / height, bottom=0.35 / height, hspace=0.9 / height * 2.6
+        left=LEFT,
+        right=RIGHT,
+        top=1 - 0.35 / height,
+        bottom=0.35 / height,
+        hspace=0.9 / height * 2.6,
     )
     chances, survivors = figure.subplots(2, 1, height_ratios=[0.55, classes_height])
     for axes in (chances, survivors):
         _style(axes)
 
+    def wins(share: float) -> Callable[[str], str]:
+        return lambda side: (
+            f"{t('charts.odds.wins', language, side=side)}: {_percent(share, language)}"
+        )
+
+    draw = f"{t('charts.odds.draw', language)}: {_percent(result.draw, language)}"
+    side_pixels = (LEGEND_TEXT_PIXELS - _width(draw, 8.5)) / 2
     parts = [
-        (t("charts.odds.wins", language, side=name_a), result.a_wins, SIDE_A),
-        (t("charts.odds.draw", language), result.draw, DRAW),
-        (t("charts.odds.wins", language, side=name_b), result.b_wins, SIDE_B),
+        (_fit(name_a, wins(result.a_wins), side_pixels, 8.5), result.a_wins, SIDE_A),
+        (draw, result.draw, DRAW),
+        (_fit(name_b, wins(result.b_wins), side_pixels, 8.5), result.b_wins, SIDE_B),
     ]
     left = 0.0
     for label, share, colour in parts:
-        chances.barh(
-            [0], [share], left=left, color=colour, label=f"{label}: {_percent(share, language)}"
-        )
+        chances.barh([0], [share], left=left, color=colour, label=label)
         if share >= 0.08:
             chances.text(
                 left + share / 2,
@@ -152,16 +254,26 @@ def odds_chart(
     chances.set_title(
         t("charts.odds.chances", language), color=INK, fontsize=11, loc="left", x=TITLE_X
     )
-    chances.legend(
+    legend = chances.legend(
         loc="upper center",
-        bbox_to_anchor=(0.5, -0.35),
+        bbox_to_anchor=(LEGEND_X, -0.35),
         ncol=3,
         frameon=False,
         fontsize=8.5,
         labelcolor=INK,
     )
+    for text in legend.get_texts():
+        text.set_parse_math(False)  # a name's `$…$` is text, not mathematics
 
-    labels = [f"{_short(side)} · {class_name(c).render(language)}" for side, c, *_ in rows]
+    labels = [
+        _fit(
+            side,
+            functools.partial(_class_label, language, c),
+            CLASS_LABEL_PIXELS,
+            9,
+        )
+        for side, c, *_ in rows
+    ]
     positions = list(range(len(rows)))[::-1]
     colours = [SIDE_A if who == "a" else SIDE_B for *_, who in rows]
     survivors.barh(
@@ -188,13 +300,14 @@ def odds_chart(
         survivors.text(
             n, y, f" {_number(expected, language)} / {n}", va="center", color=INK, fontsize=9
         )
-    survivors.set_yticks(positions, labels, fontsize=9, color=INK)
+    survivors.set_yticks(positions, labels, fontsize=9, color=INK, parse_math=False)
     most = max([n for _, _, n, _, _ in rows] or [1])
     survivors.set_xlim(0, most * 1.25)
+    survivors.xaxis.set_major_formatter(lambda x, _pos: _number(x, language))
     survivors.set_title(
         t("charts.odds.survivors", language), color=INK, fontsize=11, loc="left", x=TITLE_X
     )
-    return _png(figure)
+    return figure
 
 
 def odds_with_chart(
@@ -220,7 +333,12 @@ def band(dice: int, sides: int) -> tuple[float, float, float]:
 
 
 def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: object) -> bytes:
-    """`/history stats` for one die size as a PNG: for each player, the count of each face
+    """`/history stats` for one die size as a PNG (`luck_figure`)."""
+    return _png(luck_figure(sides, players, locale))
+
+
+def luck_figure(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: object) -> Figure:
+    """`/history stats` for one die size as a figure: for each player, the count of each face
     against the count a fair die gives, with the band of chance variation around it."""
     from matplotlib.ticker import MaxNLocator
 
@@ -229,7 +347,7 @@ def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: 
     height = 1.3 + 1.35 * len(shown)
     figure = _figure(height)
     figure.subplots_adjust(
-        left=0.07, right=0.98, top=1 - 0.65 / height, bottom=0.75 / height, hspace=0.45
+        left=LUCK_LEFT, right=0.98, top=1 - 0.65 / height, bottom=0.75 / height, hspace=0.45
     )
     grid = figure.subplots(len(shown), 1, squeeze=False)
     figure.suptitle(
@@ -254,11 +372,17 @@ def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: 
         axes.text(
             0,
             1.06,
-            t("charts.luck.player", language, name=name, count=size.dice),
+            _fit(
+                name,
+                functools.partial(_player_label, language, size.dice),
+                PLAYER_LABEL_PIXELS,
+                9.5,
+            ),
             transform=axes.transAxes,
             color=INK,
             fontsize=9.5,
             va="bottom",
+            parse_math=False,
         )
         axes.set_ylim(0, max([*size.face_counts, high]) * 1.15 or 1)
         axes.yaxis.set_major_locator(MaxNLocator(3, integer=True))  # fewer ticks: faster, clearer
@@ -276,7 +400,7 @@ def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: 
         fontsize=8.5,
         labelcolor=INK,
     )
-    return _png(figure)
+    return figure
 
 
 def luck_charts(

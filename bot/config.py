@@ -23,12 +23,15 @@ from bot.paths import data_dir
 class Settings(BaseSettings):
     """What a GM configures before the bot starts."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty variable (`DEV_GUILD_ID=`, as `.env.example` suggests) means its default.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = None
     database_path: Path = Field(default_factory=lambda: data_dir() / "privateer.db")
     # postgresql://user:password@host:port/database: PostgreSQL instead of the SQLite file.
-    database_url: str | None = Field(default=None, pattern=r"^postgres(ql)?://")
+    database_url: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     compute_workers: int | None = Field(default=None, ge=1)  # default: one per core but one
@@ -37,6 +40,18 @@ class Settings(BaseSettings):
     # Shards: the total across every process, and the ones this process runs ("0,1").
     shard_count: int | None = None  # default: the count Discord recommends, all in one process
     shard_ids: Annotated[list[int] | None, NoDecode] = None  # default: every shard
+
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: str | None) -> str | None:
+        if value is None or value.startswith(("postgresql://", "postgres://")):
+            return value
+        # Only the scheme is repeated: the rest of a URL may hold a password.
+        given = f"a {value.partition('://')[0]}:// URL" if "://" in value else repr(value)
+        raise _error(
+            "DATABASE_URL must name a PostgreSQL database (postgresql://user:password@host:port/"
+            f"database), not {given}"
+        )
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -20,10 +20,24 @@ from bot.storage.database import is_postgres_url
 
 
 def database_arg(text: str) -> Path | str:
-    """`sqlite:PATH` or a plain path: the SQLite file; `postgresql://…`: the server."""
+    """`sqlite:PATH` or a plain path: the SQLite file; `postgresql://…`: the server. Another
+    `scheme://` (a typo, another engine) is refused rather than taken for a file's path."""
     if is_postgres_url(text):
         return text
+    if "://" in text:  # only the scheme is repeated: the rest may hold a password
+        raise argparse.ArgumentTypeError(
+            f"{text.partition('://')[0]}:// is not a database Privateer opens: name a SQLite "
+            "file (sqlite:PATH) or a PostgreSQL database (postgresql://user:password@host:port/"
+            "database)"
+        )
     return Path(text.removeprefix("sqlite:"))
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
+    """A parser whose help shows this module's usage lines as they are written."""
+    return argparse.ArgumentParser(
+        prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
 
 
 def _say(text: str) -> None:
@@ -32,15 +46,24 @@ def _say(text: str) -> None:
 
 def migrate_main(args: list[str]) -> int:
     """Apply pending migrations to one database and list them."""
-    parser = argparse.ArgumentParser(prog="python -m bot migrate", description=__doc__)
-    parser.add_argument("--database", type=database_arg, default=None)
+    parser = _parser("python -m bot migrate")
+    parser.add_argument(
+        "--database",
+        type=database_arg,
+        default=None,
+        metavar="TARGET",
+        help="sqlite:PATH or postgresql://… (default: the database the bot would open)",
+    )
     options = parser.parse_args(args)
     target = options.database
     if target is None:
-        from bot.config import Settings
+        from bot.__main__ import load_settings
         from bot.config import database_target
 
-        target = database_target(Settings())
+        settings = load_settings()
+        if settings is None:
+            return 2
+        target = database_target(settings)
     return asyncio.run(_migrate(target))
 
 
@@ -58,36 +81,62 @@ async def _migrate(target: Path | str) -> int:
     return 0
 
 
+def _remove_sqlite(path: Path | str) -> None:
+    """Remove a SQLite file and the files SQLite keeps beside it."""
+    for name in (str(path), f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+        Path(name).unlink(missing_ok=True)
+
+
 def copy_main(args: list[str]) -> int:
     """Copy a whole database to an empty one and verify every campaign there."""
-    parser = argparse.ArgumentParser(prog="python -m bot copy-db", description=__doc__)
-    parser.add_argument("--from", dest="source", type=database_arg, required=True)
-    parser.add_argument("--to", dest="target", type=database_arg, required=True)
+    parser = _parser("python -m bot copy-db")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        type=database_arg,
+        required=True,
+        metavar="SOURCE",
+        help="the database to copy: sqlite:PATH or postgresql://…",
+    )
+    parser.add_argument(
+        "--to",
+        dest="target",
+        type=database_arg,
+        required=True,
+        metavar="TARGET",
+        help="an empty database: sqlite:PATH (created) or postgresql://…",
+    )
     options = parser.parse_args(args)
     return asyncio.run(_copy(options.source, options.target))
 
 
 async def _copy(source_target: Path | str, target_target: Path | str) -> int:
     from bot.storage.copy import CopyRefused
+    from bot.storage.copy import CopyReport
     from bot.storage.copy import copy_database
 
     if isinstance(source_target, Path) and not source_target.exists():
         _say(f"There is no database at {source_target}: name the SQLite file to copy from.")
         return 2
+    # A SQLite file the copy creates is removed again when the copy does not happen.
+    created = isinstance(target_target, Path) and not target_target.exists()
+    report: CopyReport | None = None
     source = await Database.open(source_target)
     try:
         target = await Database.open(target_target)
         try:
             _say(f"Copying {source.label} → {target.label}")
-            try:
-                report = await copy_database(source, target, progress=lambda t: _say("  " + t))
-            except CopyRefused as refused:
-                _say(str(refused))
-                return 2
+            report = await copy_database(source, target, progress=lambda t: _say("  " + t))
+        except CopyRefused as refused:
+            _say(str(refused))
         finally:
             await target.close()
     finally:
         await source.close()
+        if report is None and created:
+            _remove_sqlite(target_target)
+    if report is None:
+        return 2
     total = sum(report.rows.values())
     _say(f"Copied {total} rows; verified {report.campaigns} campaign(s) on the target.")
     for problem in report.problems:

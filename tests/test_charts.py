@@ -4,20 +4,27 @@ width, one per die size, in the reader's language; the luck band's claim checked
 from __future__ import annotations
 
 import math
+import re
 import struct
 import subprocess
 import sys
 from fractions import Fraction
 
+import pytest
+
 from bot.charts import MAX_PLAYERS_PER_CHART
 from bot.charts import band
 from bot.charts import luck_charts
+from bot.charts import luck_figure
 from bot.charts import odds_chart
+from bot.charts import odds_figure
 from bot.charts import odds_with_chart
 from bot.dice_stats import FaceSample
 from bot.dice_stats import player_stats
 from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
 from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # Discord's attachment limit is 10 MiB (25 MiB with boosts); a chart stays far below.
@@ -121,3 +128,99 @@ def test_the_band_holds_a_fair_dies_count_about_95_percent_of_the_time():
         assert expected == dice / sides
         inside = binomial_within(dice, sides, low, high)
         assert Fraction(92, 100) <= inside <= Fraction(975, 1000), (dice, sides, float(inside))
+
+
+def drawn_texts(figure):
+    """Every non-empty text a chart draws (ticks included, those outside the axes' view not),
+    with its extent in pixels."""
+    renderer = figure.canvas.get_renderer()
+    drawn = []
+    draw_text = renderer.draw_text
+
+    def spy(gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        drawn.append(mtext)
+        return draw_text(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+
+    renderer.draw_text = spy
+    figure.draw(renderer)
+    del renderer.draw_text
+    return [
+        (text.get_text(), text.get_window_extent(renderer))
+        for text in drawn
+        if text is not None and text.get_text()
+    ]
+
+
+HOSTILE = (
+    "**Bold** @everyone ёжик 🏴‍☠️ Very Long Faction Name That Goes On And On",
+    "Венецианская республика святого Марка",
+)
+
+
+def test_a_name_with_dollar_signs_is_drawn_as_typed_not_as_mathematics():
+    """A faction or player named with `$…$` (matplotlib's mathtext) neither breaks the picture
+    nor loses its dollar signs: `/combat odds` and `/history stats` still answer with it."""
+    a, b = fleets()
+    result, _ = odds_with_chart(a, b, FleetCombatSettings(), "A", "B", "en")
+    odds = odds_figure(result, "$\\frac{$ Corsairs", "Cost $5 and $10", a, b, "en")
+    texts = [text for text, _ in drawn_texts(odds)]
+    assert any("$\\frac{$ Corsairs" in text for text in texts)
+    assert any("Cost $5 and $10" in text for text in texts)
+    stats = player_stats([FaceSample(6, [1, 2, 3, 4, 5, 6])])
+    ((_, png),) = luck_charts([("$\\frac{$ x", stats), ("$a$ and $b$", stats)], "en")
+    assert png.startswith(PNG)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_long_names_stay_inside_the_picture(language):
+    """Long faction and player names, in either language, are shortened to fit: no legend or
+    label runs past the card's edges (README "Charts": about 700 px, legible on a phone)."""
+    every = {c: 1 for c in ("destroyer", "cruiser", "carrier", "war_sun", "colonizer")}
+    a = fleet_from_counts(HOSTILE[0], every)
+    b = fleet_from_counts(HOSTILE[1], every)
+    result, _ = odds_with_chart(a, b, FleetCombatSettings(), *HOSTILE, language)
+    stats = player_stats([FaceSample(6, [1, 2, 3, 4, 5, 6] * 30)])
+    for figure in (
+        odds_figure(result, *HOSTILE, a, b, language),
+        luck_figure(
+            6, [(HOSTILE[0], stats.by_sides[0]), (HOSTILE[1], stats.by_sides[0])], language
+        ),
+    ):
+        width = figure.bbox.width
+        outside = [text for text, box in drawn_texts(figure) if box.x0 < 0 or box.x1 > width]
+        assert outside == []
+
+
+def test_characters_the_font_cannot_draw_are_left_out_not_drawn_as_boxes():
+    """An emoji in a name has no glyph in the charts' font: the name is drawn without it."""
+    a, b = fleets()
+    result, _ = odds_with_chart(a, b, FleetCombatSettings(), "A", "B", "en")
+    texts = [text for text, _ in drawn_texts(odds_figure(result, "🏴‍☠️ Corsairs", "B", a, b, "en"))]
+    assert any("Corsairs" in text for text in texts)
+    assert not any("🏴" in text or "\u200d" in text for text in texts)
+
+
+def test_the_russian_odds_chart_writes_its_numbers_the_russian_way():
+    """Every number on a Russian chart has a decimal comma (the survivors' axis included), and
+    the legend says a side's win as the embed does ("Флот А — победа"), with one colon."""
+    a, b = fleets()
+    result, _ = odds_with_chart(a, b, FleetCombatSettings(), "Флот А", "Флот Б", "ru")
+    texts = [text for text, _ in drawn_texts(odds_figure(result, "Флот А", "Флот Б", a, b, "ru"))]
+    assert not any(re.search(r"\d\.\d", text) for text in texts)
+    assert any(text.startswith("Флот А — победа: ") for text in texts)
+    assert not any(text.count(":") > 1 for text in texts)
+
+
+def test_a_chart_of_every_class_on_both_sides_stays_under_60_kib():
+    """README "Charts": under 60 KiB, also for the tallest odds chart (every class on both
+    sides) and the tallest luck chart (its six players)."""
+    every = {c: 2 for c in DEFAULT_CLASS_ORDER}
+    a, b = fleet_from_counts("North", every), fleet_from_counts("South", dict(every))
+    result = combat_odds(a, b, FleetCombatSettings(), method="monte_carlo", battles=2000)
+    players = [
+        (f"Player {i}", player_stats([FaceSample(20, [1 + (i * k) % 20 for k in range(400)])]))
+        for i in range(MAX_PLAYERS_PER_CHART)
+    ]
+    ((_, luck),) = luck_charts(players, "ru")
+    for png in (odds_chart(result, "North", "South", a, b, "ru"), luck):
+        assert len(png) < 60 * 1024

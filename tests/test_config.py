@@ -7,13 +7,15 @@ from pydantic import ValidationError
 
 from bot.__main__ import run_bot
 from bot.config import Settings
+from bot.config import database_target
+from bot.db_commands import migrate_main
 
 
 @pytest.fixture(autouse=True)
 def clean_environment(tmp_path, monkeypatch):
     """No `.env` and no shard variables but those a test sets."""
     monkeypatch.chdir(tmp_path)
-    for name in ("SHARD_COUNT", "SHARD_IDS", "DISCORD_TOKEN"):
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -92,4 +94,46 @@ def test_python_m_bot_says_the_shard_mistake_in_one_sentence(monkeypatch, capsys
     assert capsys.readouterr().out.strip().splitlines() == [
         "Configuration error: SHARD_IDS needs SHARD_COUNT, the total number of shards across"
         " all processes — check your .env file."
+    ]
+
+
+@pytest.mark.parametrize("name", ["DATABASE_URL", "DEV_GUILD_ID", "COMPUTE_WORKERS", "SHARD_IDS"])
+def test_an_empty_variable_means_its_default(monkeypatch, name):
+    """`.env.example` says to leave DEV_GUILD_ID empty to sync globally; an emptied
+    `DATABASE_URL=` line means SQLite again (README "Configuration": unset)."""
+    monkeypatch.setenv(name, "")
+    settings = Settings()
+    assert getattr(settings, name.lower()) is None
+    assert database_target(settings) == settings.database_path
+
+
+def test_a_database_url_of_another_engine_is_refused_naming_the_variable():
+    assert error_of(DATABASE_URL="mysql://bot:secret@db/privateer") == (
+        "DATABASE_URL must name a PostgreSQL database (postgresql://user:password@host:port/"
+        "database), not a mysql:// URL"
+    )
+
+
+def test_python_m_bot_names_the_variable_of_any_mistake(monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("COMPUTE_WORKERS", "0")
+
+    assert run_bot() == 2
+
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "Configuration error: COMPUTE_WORKERS: Input should be greater than or equal to 1"
+        " — check your .env file."
+    ]
+
+
+def test_migrate_says_a_settings_mistake_in_one_sentence(monkeypatch, capsys):
+    """`python -m bot migrate` opens the database the bot would: a wrong DATABASE_URL is the
+    bot's sentence, not a traceback, and nothing is opened."""
+    monkeypatch.setenv("DATABASE_URL", "mysql://x@h/db")
+
+    assert migrate_main([]) == 2
+
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "Configuration error: DATABASE_URL must name a PostgreSQL database (postgresql://user:"
+        "password@host:port/database), not a mysql:// URL — check your .env file."
     ]

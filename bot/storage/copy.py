@@ -21,7 +21,9 @@ from bot.storage.sql import Row
 from bot.storage.verify import orphan_rolls
 
 # Every table the migrations create, parents before children, each with the columns that
-# order it (a page of rows is read after the last key of the page before).
+# order it (a page of rows is read after the last key of the page before). All but `meta`:
+# its rows record which commands a bot synced to its Discord, not campaigns; the target keeps
+# its own, and a bot on a new database syncs its commands once at its first start.
 TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("campaigns", ("id",)),
     ("campaign_gms", ("campaign_id", "kind", "target_id")),
@@ -32,7 +34,6 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ruleset_state", ("campaign_id", "ruleset")),
     ("ruleset_archive", ("campaign_id", "ruleset", "key", "seq")),
     ("pending_choices", ("id",)),
-    ("meta", ("key",)),
     ("turn_seeds", ("campaign_id", "turn")),
     ("secret_rolls", ("campaign_id", "seq")),
     ("saved_rolls", ("campaign_id", "user_id", "name_key")),
@@ -83,8 +84,6 @@ async def copy_database(
         )
     report = CopyReport()
     async with target.transaction() as conn:
-        # The meta rows (command-sync hashes) belong to the target's own processes too.
-        await conn.execute("DELETE FROM meta")
         for table, order in TABLES:
             count = 0
             async for rows in _pages(source, table, order):

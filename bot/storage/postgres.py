@@ -53,8 +53,16 @@ READ_POOL = 5
 
 
 def unreachable(url: str, error: BaseException) -> DatabaseUnreachable:
-    """The refusal of a server that cannot be reached, or will not let the user in."""
-    return DatabaseUnreachable(Msg("database.unreachable", url=redacted(url), error=str(error)))
+    """The refusal of a server that cannot be reached, or will not let the user in: the
+    reason in the operator's words where Python's would say it (a URL asyncpg cannot read, a
+    port where no server listens), else the server's or driver's own."""
+    reason: Msg | str = str(error)
+    if isinstance(error, ValueError):  # asyncpg could not read the URL (a port not a number)
+        reason = Msg("database.url_unreadable")
+    elif isinstance(error, ConnectionRefusedError) and urlsplit(url).hostname:
+        parts = urlsplit(url)
+        reason = Msg("database.no_server", where=f"{parts.hostname}:{parts.port or 5432}")
+    return DatabaseUnreachable(Msg("database.unreachable", url=redacted(url), error=reason))
 
 
 def redacted(url: str) -> str:
