@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from bot.charts import luck_charts
-from bot.charts import odds_chart
+from bot.charts import odds_figure
+from bot.charts import png
 from bot.dice import Dice
 from bot.dice_stats import FaceSample
 from bot.dice_stats import PlayerDiceStats
@@ -53,10 +54,10 @@ def write_samples(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     fleet_a, fleet_b = sample_fleets()
     odds = folder / "odds-chart.png"
-    odds.write_bytes(odds_chart(sample_odds(), "Fleet A", "Fleet B", fleet_a, fleet_b, "en"))
+    odds.write_bytes(png(odds_figure(sample_odds(), "Fleet A", "Fleet B", fleet_a, fleet_b, "en")))
     luck = folder / "luck-chart.png"
-    ((_, png),) = luck_charts(sample_players(6), "en")
-    luck.write_bytes(png)
+    ((_, picture),) = luck_charts(sample_players(6), "en")
+    luck.write_bytes(picture)
     return [odds, luck]
 
 

@@ -84,7 +84,8 @@ def _style(axes: Axes) -> None:
 PALETTE_COLOURS = 64
 
 
-def _png(figure: Figure) -> bytes:
+def png(figure: Figure) -> bytes:
+    """A chart's figure as the palette PNG the bot attaches."""
     from PIL import Image
 
     rgba = io.BytesIO()
@@ -174,18 +175,6 @@ def _percent(value: float, language: str) -> str:
 
 def _number(value: float, language: str) -> str:
     return str(format_decimal(value, "#,##0.#", locale=language))
-
-
-def odds_chart(
-    result: OddsResult,
-    name_a: str,
-    name_b: str,
-    fleet_a: Fleet,
-    fleet_b: Fleet,
-    locale: object,
-) -> bytes:
-    """`/combat odds` (FC-I17) as a PNG (`odds_figure`)."""
-    return _png(odds_figure(result, name_a, name_b, fleet_a, fleet_b, locale))
 
 
 def odds_figure(
@@ -320,7 +309,7 @@ def odds_with_chart(
 ) -> tuple[OddsResult, bytes]:
     """In a worker: `combat_odds` (FC-I17) and its picture, in one call."""
     result = combat_odds(fleet_a, fleet_b, settings)
-    return result, odds_chart(result, name_a, name_b, fleet_a, fleet_b, locale)
+    return result, png(odds_figure(result, name_a, name_b, fleet_a, fleet_b, locale))
 
 
 def band(dice: int, sides: int) -> tuple[float, float, float]:
@@ -330,11 +319,6 @@ def band(dice: int, sides: int) -> tuple[float, float, float]:
     expected = dice * p
     spread = BAND_Z * math.sqrt(dice * p * (1 - p))
     return expected, max(0.0, expected - spread), expected + spread
-
-
-def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: object) -> bytes:
-    """`/history stats` for one die size as a PNG (`luck_figure`)."""
-    return _png(luck_figure(sides, players, locale))
 
 
 def luck_figure(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: object) -> Figure:
@@ -406,10 +390,10 @@ def luck_figure(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale:
 def luck_charts(
     players: Sequence[tuple[str, PlayerDiceStats]], locale: object
 ) -> list[tuple[int, bytes]]:
-    """In a worker: one `luck_chart` per die size anyone rolled, smallest die first."""
+    """In a worker: one `luck_figure` PNG per die size anyone rolled, smallest die first."""
     by_sides: dict[int, list[tuple[str, DieSizeStats]]] = {}
     for name, stats in players:
         for size in stats.by_sides:
             if size.dice:
                 by_sides.setdefault(size.sides, []).append((name, size))
-    return [(s, luck_chart(s, by_sides[s], locale)) for s in sorted(by_sides)]
+    return [(s, png(luck_figure(s, by_sides[s], locale))) for s in sorted(by_sides)]

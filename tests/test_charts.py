@@ -16,9 +16,9 @@ from bot.charts import MAX_PLAYERS_PER_CHART
 from bot.charts import band
 from bot.charts import luck_charts
 from bot.charts import luck_figure
-from bot.charts import odds_chart
 from bot.charts import odds_figure
 from bot.charts import odds_with_chart
+from bot.charts import png
 from bot.dice_stats import FaceSample
 from bot.dice_stats import player_stats
 from bot.rules.fleet_combat import FleetCombatSettings
@@ -31,9 +31,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 SMALL = 150_000
 
 
-def size_of(png: bytes) -> tuple[int, int]:
-    assert png.startswith(PNG)
-    width, height = struct.unpack(">II", png[16:24])
+def size_of(picture: bytes) -> tuple[int, int]:
+    assert picture.startswith(PNG)
+    width, height = struct.unpack(">II", picture[16:24])
     return width, height
 
 
@@ -63,7 +63,7 @@ def test_the_odds_chart_is_a_small_png_of_a_phones_width_in_the_readers_language
     Russian reader's picture has other words than the English one's."""
     a, b = fleets()
     result, english = odds_with_chart(a, b, FleetCombatSettings(), "Fleet A", "Fleet B", "en")
-    russian = odds_chart(result, "Флот A", "Флот B", a, b, "ru")
+    russian = png(odds_figure(result, "Флот A", "Флот B", a, b, "ru"))
     width, height = size_of(english)
     assert 600 <= width <= 800 and height < width
     assert len(english) < SMALL and len(russian) < SMALL
@@ -86,7 +86,7 @@ def test_a_sampled_result_draws_error_bars_without_failing():
     a, b = fleets()
     result = combat_odds(a, b, FleetCombatSettings(), method="monte_carlo", battles=2000)
     assert result.standard_errors
-    assert size_of(odds_chart(result, "A", "B", a, b, "en"))[0] > 0
+    assert size_of(png(odds_figure(result, "A", "B", a, b, "en")))[0] > 0
 
 
 def test_one_luck_chart_per_die_size_smallest_first():
@@ -95,7 +95,7 @@ def test_one_luck_chart_per_die_size_smallest_first():
     two = player_stats([FaceSample(6, [6, 6]), FaceSample(100, [42])])
     charts = luck_charts([("Anna", one), ("Борис", two)], "ru")
     assert [sides for sides, _ in charts] == [6, 20, 100]
-    assert all(len(png) < SMALL and size_of(png)[0] > 600 for _, png in charts)
+    assert all(len(picture) < SMALL and size_of(picture)[0] > 600 for _, picture in charts)
 
 
 def test_a_luck_chart_draws_at_most_its_player_limit():
@@ -167,8 +167,8 @@ def test_a_name_with_dollar_signs_is_drawn_as_typed_not_as_mathematics():
     assert any("$\\frac{$ Corsairs" in text for text in texts)
     assert any("Cost $5 and $10" in text for text in texts)
     stats = player_stats([FaceSample(6, [1, 2, 3, 4, 5, 6])])
-    ((_, png),) = luck_charts([("$\\frac{$ x", stats), ("$a$ and $b$", stats)], "en")
-    assert png.startswith(PNG)
+    ((_, picture),) = luck_charts([("$\\frac{$ x", stats), ("$a$ and $b$", stats)], "en")
+    assert picture.startswith(PNG)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -222,5 +222,5 @@ def test_a_chart_of_every_class_on_both_sides_stays_under_60_kib():
         for i in range(MAX_PLAYERS_PER_CHART)
     ]
     ((_, luck),) = luck_charts(players, "ru")
-    for png in (odds_chart(result, "North", "South", a, b, "ru"), luck):
-        assert len(png) < 60 * 1024
+    for picture in (png(odds_figure(result, "North", "South", a, b, "ru")), luck):
+        assert len(picture) < 60 * 1024

@@ -20,8 +20,9 @@ from bot.chart_samples import sample_fleets
 from bot.chart_samples import sample_odds
 from bot.chart_samples import sample_players
 from bot.charts import MAX_PLAYERS_PER_CHART
-from bot.charts import luck_chart
-from bot.charts import odds_chart
+from bot.charts import luck_figure
+from bot.charts import odds_figure
+from bot.charts import png
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import combat_odds
 from bot.rules.fleet_combat import fleet_from_counts
@@ -41,12 +42,12 @@ def odds_case(method: str) -> Callable[[], bytes]:
         result = combat_odds(
             fleet_a, fleet_b, FleetCombatSettings(), method="monte_carlo", battles=20_000
         )
-    return lambda: odds_chart(result, "Fleet A", "Fleet B", fleet_a, fleet_b, "en")
+    return lambda: png(odds_figure(result, "Fleet A", "Fleet B", fleet_a, fleet_b, "en"))
 
 
 def luck_case(sides: int, players: int) -> Callable[[], bytes]:
     rows = [(name, stats.by_sides[0]) for name, stats in sample_players(sides, players)]
-    return lambda: luck_chart(sides, rows, "ru")
+    return lambda: png(luck_figure(sides, rows, "ru"))
 
 
 def measure(render: Callable[[], bytes], runs: int) -> tuple[float, float, float, int]:
