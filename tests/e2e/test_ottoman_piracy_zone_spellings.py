@@ -144,5 +144,5 @@ async def test_the_status_lists_each_marked_zone_once_under_its_heading(seated):
     await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     russian = await seated.slash("/corsairs status", as_="gm")
     assert russian.embed.field("Фишки пиратства в этот ход") == (
-        "Эгейское море: пиратство 1 раз\nИоническое море: пиратство 1 раз"
+        "Эгейское море (1 пиратство)\nИоническое море (1 пиратство)"
     )

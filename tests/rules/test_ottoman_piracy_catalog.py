@@ -28,6 +28,7 @@ from bot.rules.ottoman_piracy.models import CardLockKind
 from bot.rules.ottoman_piracy.models import DiceSourceKind
 from bot.rules.ottoman_piracy.models import ExclusionReason
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import PiracyMarker
 from bot.rules.ottoman_piracy.models import SquadronGroup
 from bot.rules.ottoman_piracy.names import KNOWN_LEADERS
 from bot.rules.ottoman_piracy.names import KNOWN_POWERS
@@ -192,3 +193,22 @@ def test_the_choosers_ping_counts_the_hits_to_reward(language, hits, expected):
     """The question's ping says how many hits the chooser rewards: one hit reads as one hit."""
     power = "Genoa" if language == "en" else "Генуя"
     assert t("corsairs.ping.player", language, user="@a", power=power, count=hits) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "piracies", "expected"),
+    [
+        ("en", 1, "Aegean Sea (1 piracy)"),
+        ("en", 2, "Aegean Sea (2 piracies)"),
+        ("ru", 1, "Эгейское море (1 пиратство)"),
+        ("ru", 2, "Эгейское море (2 пиратства)"),
+        ("ru", 5, "Эгейское море (5 пиратств)"),
+        ("ru", 21, "Эгейское море (21 пиратство)"),
+    ],
+)
+def test_a_marked_zone_counts_its_piracies_in_the_readers_words(language, piracies, expected):
+    """OP-I3: under "Piracy markers this turn" a zone reads with how many piracies it saw, the
+    noun agreeing with the number in Russian (1 пиратство, 2 пиратства, 5 пиратств)."""
+    marker = PiracyMarker(sea_zone="Aegean Sea", turn=1, piracy_ids=list(range(1, piracies + 1)))
+    (line,) = op.zones_used_lines([marker])
+    assert line.render(language) == expected
