@@ -149,6 +149,7 @@ def register_company(
     label = _check_name(holding) if holding else None
     work.state.companies[key] = Company(name=clean, owner=owner, fine=fine, holding=label)
     work.emit(CompanyRegistered(company=clean, owner=owner, fine=fine, holding=label))
+    leave_holding(work, key, clean, None)  # a new Company is in no Holding yet
     return work.outcome()
 
 
@@ -209,7 +210,7 @@ def edit_company(
             edited=True,
         )
     )
-    leave_holding(work, key, record.name)
+    leave_holding(work, key, record.name, company.owner)
     return work.outcome()
 
 
@@ -251,7 +252,7 @@ def remove_company(
             piece.company = None
         piece.attempted = [k for k in piece.attempted if k != key]
     work.emit(CompanyDeleted(company=company.name))
-    leave_holding(work, key, company.name)
+    leave_holding(work, key, company.name, company.owner)
     return work.outcome()
 
 
@@ -415,8 +416,9 @@ def declare_joker_holding(
             )
         if key not in keys:
             keys.append(key)
-    if not state.joker.holding_due and set(keys) == set(state.joker.holding):
-        declared = ", ".join(state.companies[key].name for key in state.joker.holding)
+    held = state.holding_of(owner)
+    if not state.joker.holding_due and set(keys) == set(held):
+        declared = ", ".join(state.companies[key].name for key in held)
         raise refusal(
             Conflict,
             P + ("error.holding_unchanged" if declared else "error.holding_unchanged_empty"),
