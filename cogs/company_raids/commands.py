@@ -575,14 +575,21 @@ async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None 
     return waiting[-1]
 
 
+def _question_url(ctx: Ctx, choice: Choice) -> str | None:
+    """The URL of the message asking `choice`'s question; None when it was never posted."""
+    channel_id = choice.payload.get("channel")
+    message_id = choice.payload.get("message")
+    if not (channel_id and message_id):
+        return None
+    return message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+
+
 async def _question_links(ctx: Ctx) -> list[tuple[int, str]]:
     """Each open step's incident and the URL of its question's message, by incident."""
     links: list[tuple[int, str]] = []
     for choice in await ctx.service.open_choices(ctx.campaign.id):
-        channel_id = choice.payload.get("channel")
-        message_id = choice.payload.get("message")
-        if choice.kind == STEP_CHOICE and channel_id and message_id:
-            url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+        url = _question_url(ctx, choice)
+        if choice.kind == STEP_CHOICE and url is not None:
             links.append((int(choice.payload["incident"]), url))
     return sorted(links)
 
@@ -732,22 +739,20 @@ async def _settle(
         posted_in = _posted_in(ctx, choice)
         embed, view, content, pinged = await _redraw(ctx, choice, done, posted_in)
         again = _ping_again(ctx, content, pinged, done.after)
-        channel_id = choice.payload.get("channel")
-        message_id = choice.payload.get("message")
-        if not (channel_id and message_id):  # never posted: the reply tells the story
-            public = embed
-            if posted_in != ctx.public_locale:  # the campaign's language changed since
-                public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-            return [*confirmation, Announcement(embeds=[public]), *again]
         public = embed
         if posted_in != ctx.public_locale:  # the reply speaks the campaign's language
             public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-        url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+        url = _question_url(ctx, choice)
+        if url is None:  # never posted: the reply tells the story
+            return [*confirmation, Announcement(embeds=[public]), *again]
         short = settled_embed(public, done.outcome.lines, url, ctx.public_locale, done.entry.seq)
         # The reply first: it is the interaction's answer, due within Discord's 3 s, while
         # editing a channel message may wait for that channel's rate limit.
         question = Announcement(
-            edits=int(message_id), channel_id=int(channel_id), embeds=[embed], view=view
+            edits=int(choice.payload["message"]),
+            channel_id=int(choice.payload["channel"]),
+            embeds=[embed],
+            view=view,
         )
         return [*confirmation, Announcement(embeds=[short]), question, *again]
 

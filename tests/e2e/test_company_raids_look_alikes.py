@@ -40,20 +40,23 @@ async def test_look_alike_company_and_piece_names_are_refused(table):
 async def test_names_spaced_or_punctuated_otherwise_are_refused(table):
     """A player typing `steel works` from memory must not land in another Company than
     Steelworks: a new Company or piece whose letters and digits are a registered one's, only
-    spaced, hyphenated or punctuated otherwise, is refused, naming it (CR-I5)."""
+    spaced, hyphenated or punctuated otherwise, is refused, naming it (CR-I5); so is one both
+    spaced otherwise and spelled alike (`Steel w0rks`, `Stee Iworks` with a capital I)."""
     await registered(table)
 
-    for name in ("Steel works", "STEELWORKS!", "Steel-Works"):
+    for name in ("Steel works", "STEELWORKS!", "Steel-Works", "Steel w0rks", "Stee Iworks"):
         refusal = await refused_alone(table, f"/company add-company name:{name} fine:20", "player2")
         assert refusal == (
             f"“{name}” looks too much like the Company Steelworks: "
             "pick a name no one can mistake for it."
         )
-    piece = await refused_alone(table, "/company add-piece name:Bro ker value:10", "player2")
-    assert piece == (
-        "“Bro ker” looks too much like the piece Broker: pick a name no one can mistake for it."
-    )
+    for name in ("Bro ker", "Br0 ker"):
+        piece = await refused_alone(table, f"/company add-piece name:{name} value:10", "player2")
+        assert piece == (
+            f"“{name}” looks too much like the piece Broker: pick a name no one can mistake for it."
+        )
     text = await board_shown(table)
-    assert "Steel works" not in text and "Bro ker" not in text
+    assert "Steel works" not in text and "Steel w0rks" not in text
+    assert "Bro ker" not in text and "Br0 ker" not in text
     added = await table.slash("/company add-company name:Steel Mill fine:20", as_="player2")
     assert not added.ephemeral

@@ -3,6 +3,7 @@ with its setting flipped from the default, scripted dice and exact amounts."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -430,6 +431,76 @@ def test_cr_5_5_a_removed_company_is_told_leaving_the_joker_holding() -> None:
     assert helpers.rendered(removed, "ru")[1] == (
         "Компания Docks выходит из Джокерного Холдинга фракции «Vera» (CR-5.5)."
     )
+
+
+def saved_with_stale_holding(change: dict[str, Any] | None) -> str:
+    """Vera's Docks as a state saved before a Company no longer hers left the Joker Holding
+    would store them: `change` made to the Docks' record (None: the record removed), the
+    Holding still listing them."""
+    saved = vera_declares_docks().model_dump(mode="json")
+    if change is None:
+        del saved["companies"]["docks"]
+    else:
+        saved["companies"]["docks"].update(change)
+    assert saved["joker"]["holding"] == ["docks"]
+    return json.dumps(saved)
+
+
+@pytest.mark.parametrize(
+    "change", [{"owner": "Gleb"}, None], ids=["captured by Gleb", "its record removed"]
+)
+def test_cr_5_5_a_state_saved_with_a_company_no_longer_the_owners_in_the_holding(
+    change: dict[str, Any] | None,
+) -> None:
+    """CR-5.5, CR-I11: a state saved before the fix may list in Vera's Joker Holding her Docks
+    that Gleb captured (or whose record was removed). They are not in it: the status shows no
+    Holding, an empty declaration changes nothing, and when she loses the Joker she is not
+    told of a Holding cleared. The state loads and saves as it was stored, so its digest
+    moves only with a logged change."""
+    text = saved_with_stale_holding(change)
+    state = CompanyRaidsState.model_validate_json(text)
+    assert json.loads(state.model_dump_json()) == json.loads(text)
+
+    assert holding_shown(state) == ["Joker: owned by Vera.", "No Joker Holding."]
+    with pytest.raises(Conflict) as refused:
+        cr.declare_joker_holding(state, helpers.DEFAULTS, [], by_faction="Vera")
+    assert refused.value.message("en") == (
+        "Nothing changed: the Joker Holding of Vera is already empty."
+    )
+    lost = cr.enter(state, helpers.DEFAULTS, "Corsair", helpers.scripted(1, 2)[0])
+    assert "holding_cleared" not in [e.kind for e in lost.events]
+
+
+@pytest.mark.parametrize(
+    ("change", "back"),
+    [
+        (
+            {"owner": "Gleb"},
+            lambda s: cr.edit_company(s, helpers.DEFAULTS, "Docks", owner="Vera"),
+        ),
+        (
+            None,
+            lambda s: cr.register_company(s, helpers.DEFAULTS, "Docks", owner="Vera", fine=5),
+        ),
+    ],
+    ids=["given back to Vera", "registered anew as Vera's"],
+)
+def test_cr_5_5_a_company_that_left_the_holding_in_an_old_state_does_not_come_back(
+    change: dict[str, Any] | None, back: Any
+) -> None:
+    """CR-5.5, CR-I11: Docks that left Vera's Joker Holding before the state was saved (held by
+    Gleb, or their record removed) are not in it again when they are hers once more: only
+    a declaration puts a Company in the Holding. Nothing tells them leaving a second time."""
+    state = CompanyRaidsState.model_validate_json(saved_with_stale_holding(change))
+    returned = back(state)
+
+    assert returned.state.companies["docks"].owner == "Vera"
+    assert holding_shown(returned.state) == ["Joker: owned by Vera.", "No Joker Holding."]
+    assert "holding_left" not in [e.kind for e in returned.events]
+    declared = cr.declare_joker_holding(
+        returned.state, helpers.DEFAULTS, ["Docks"], by_faction="Vera"
+    )
+    assert holding_shown(declared.state)[1] == "Joker Holding: Docks."
 
 
 def test_cr_i18_a_rivals_piece_registered_in_the_joker_is_told_a_visitor() -> None:

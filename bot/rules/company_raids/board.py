@@ -4,6 +4,7 @@ the Joker Holding declaration (CR-I11) and the CR-I15 shield of the Joker piece.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from collections.abc import Sequence
 from enum import Enum
@@ -47,7 +48,7 @@ from bot.rules.company_raids.work import is_joker_name
 from bot.rules.company_raids.work import refusal
 from bot.rules.company_raids.work import refuse_if_open
 from bot.rules.company_raids.work import settle_first
-from bot.text import look_alike
+from bot.text import look_alike_key
 from bot.text import tidy
 
 
@@ -69,23 +70,24 @@ def _check_name(name: str) -> str:
 
 
 def _squeezed(name: str) -> str:
-    """A name's letters and digits only, case folded: `Steel works`, `STEELWORKS!` and
-    `Steel-Works` all read `steelworks`."""
-    return "".join(char for char in name_key(name) if char.isalnum())
+    """A name's letters and digits only, case kept (look-alikes are told by their letters'
+    shapes, a capital I against a small L): `Steel works` and `Steel-works` read
+    `Steelworks`."""
+    return "".join(char for char in unicodedata.normalize("NFKC", name) if char.isalnum())
 
 
 def _mistakable(name: str, names: Iterable[str]) -> str | None:
-    """The first of `names` a player could take `name` for: one spelled alike (`look_alike`:
-    a Cyrillic letter, a 0 for an O) or one with the same letters and digits, only spaced or
-    punctuated otherwise (a player typing `steel works` from memory means Steelworks)."""
-    known = list(names)
-    other = look_alike(name, known)
-    if other is not None:
-        return other
+    """The first of `names` a player could take `name` for: another name (by `name_key`)
+    whose letters and digits look like `name`'s (`look_alike_key`), so one spelled alike (a
+    Cyrillic letter, a 0 for an O), spaced or punctuated otherwise (a player typing
+    `steel works` from memory means Steelworks), or both (`Steel w0rks`)."""
     key, squeezed = name_key(name), _squeezed(name)
     if not squeezed:
         return None
-    return next((o for o in known if name_key(o) != key and _squeezed(o) == squeezed), None)
+    looks = look_alike_key(squeezed)
+    return next(
+        (o for o in names if name_key(o) != key and look_alike_key(_squeezed(o)) == looks), None
+    )
 
 
 def _reusable(state: CompanyRaidsState, key: str) -> bool:
@@ -147,6 +149,7 @@ def register_company(
     label = _check_name(holding) if holding else None
     work.state.companies[key] = Company(name=clean, owner=owner, fine=fine, holding=label)
     work.emit(CompanyRegistered(company=clean, owner=owner, fine=fine, holding=label))
+    leave_holding(work, key, clean, None)  # a new Company is in no Holding yet
     return work.outcome()
 
 
@@ -207,7 +210,7 @@ def edit_company(
             edited=True,
         )
     )
-    leave_holding(work, key, record.name)
+    leave_holding(work, key, record.name, company.owner)
     return work.outcome()
 
 
@@ -249,7 +252,7 @@ def remove_company(
             piece.company = None
         piece.attempted = [k for k in piece.attempted if k != key]
     work.emit(CompanyDeleted(company=company.name))
-    leave_holding(work, key, company.name)
+    leave_holding(work, key, company.name, company.owner)
     return work.outcome()
 
 
@@ -413,8 +416,9 @@ def declare_joker_holding(
             )
         if key not in keys:
             keys.append(key)
-    if not state.joker.holding_due and set(keys) == set(state.joker.holding):
-        declared = ", ".join(state.companies[key].name for key in state.joker.holding)
+    held = state.holding_of(owner)
+    if not state.joker.holding_due and set(keys) == set(held):
+        declared = ", ".join(state.companies[key].name for key in held)
         raise refusal(
             Conflict,
             P + ("error.holding_unchanged" if declared else "error.holding_unchanged_empty"),

@@ -80,7 +80,7 @@ def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None 
     next owner's, once Holdings are tracked again); it is told only while they are tracked,
     and only when it listed a Company: an owner who declared none (or owned none) had no
     Holding to clear."""
-    declared = bool(work.state.joker.holding)
+    declared = bool(work.state.holding_of(faction))
     work.state.joker.holding = []
     work.state.joker.holding_due = False
     if work.settings.track_joker_holding and declared:
@@ -88,17 +88,29 @@ def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None 
 
 
 def leave_holding(
-    work: Work, company_key: str, company: str, incident: CompanyIncident | None = None
+    work: Work,
+    company_key: str,
+    company: str,
+    previous_owner: Faction | None,
+    incident: CompanyIncident | None = None,
 ) -> None:
     """CR-5.5, CR-I11: the Joker Holding is formed by the Joker owner's own assets, so a
     Company of it that is no longer theirs (captured, given away, its record removed) leaves
-    it, told while Holdings are tracked. The owner may declare the Holding anew."""
+    it, told while Holdings are tracked. The owner may declare the Holding anew.
+
+    `previous_owner` is the Company's owner before the change (None for a Company just
+    registered). One that was not the Joker owner's was not in the Holding, though a state
+    saved before the rule may still list it (`state.holding_of`): it is taken off the
+    list untold, so it does not come back when the Company is the owner's again."""
     joker = work.state.joker
+    if company_key not in joker.holding:
+        return
     record = work.state.companies.get(company_key)
-    if company_key not in joker.holding or (record is not None and record.owner == joker.owner):
+    held = previous_owner == joker.owner
+    if held and record is not None and record.owner == joker.owner:
         return
     joker.holding = [key for key in joker.holding if key != company_key]
-    if work.settings.track_joker_holding and joker.owner is not None:
+    if held and work.settings.track_joker_holding and joker.owner is not None:
         work.emit(HoldingLeft(company=company, faction=joker.owner), incident)
 
 

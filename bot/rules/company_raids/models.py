@@ -90,8 +90,9 @@ class JokerCell(BaseModel):
 
     `occupants` are piece keys in the order they entered. Owner pieces and visitors follow
     from the owner and `holding_piece` (see `state.owner_pieces`). `holding` lists the
-    Companies of the owner's declared Joker Holding; `holding_due` is set while the owner
-    has been asked to declare it.
+    Companies of the owner's declared Joker Holding, as stored: read it through
+    `state.holding_of(owner)`. `holding_due` is set while the owner has been asked to declare
+    it.
     """
 
     owner: Faction | None = None
@@ -563,6 +564,19 @@ class CompanyRaidsState(BaseModel):
         ):
             return joker
         return None
+
+    def holding_of(self, faction: Faction | None) -> list[str]:
+        """The Companies of `faction`'s Joker Holding (CR-5.5, CR-I11): those `joker.holding`
+        lists that are still registered and theirs. A state saved before a Company no longer
+        the owner's (captured, given away, its record removed) left the Holding may still
+        list it: it is read as gone, and the stored list is kept as written, so that loading
+        and saving the state changes no digest that no log entry covers."""
+        companies = self.companies
+        return [
+            key
+            for key in self.joker.holding
+            if key in companies and companies[key].owner == faction
+        ]
 
     def incident_on(self, company_key: str) -> CompanyIncident | None:
         """An open incident in this Company, if any."""

@@ -156,7 +156,7 @@ def _attempt_capture(work: Work, incident: CompanyIncident) -> None:
         ),
         incident,
     )
-    leave_holding(work, incident.company, company.name, incident)
+    leave_holding(work, incident.company, company.name, incident.company_owner, incident)
     if settings.fine_also_on_capture and settings.fine_source == "enter_each_time":
         _ask_fine(work, incident, "after_capture")
         return

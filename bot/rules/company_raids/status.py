@@ -165,7 +165,7 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
             )
         )
     if settings.track_joker_holding and joker.owner is not None:
-        holding = ", ".join(company_name(state, key) for key in joker.holding)
+        holding = ", ".join(company_name(state, key) for key in state.holding_of(joker.owner))
         if holding:
             lines.append(Msg(P + "status.joker_holding", companies=holding))
         else:
