@@ -225,6 +225,30 @@ async def test_verify_says_a_chain_that_misses_its_recorded_head_was_rewritten(s
     )
 
 
+async def test_verify_says_a_chain_that_runs_past_its_recorded_head_was_added_to(service):
+    """An entry added after the head the bot recorded (the campaign row's head is entry #4's,
+    the chain holds #5 too): the verdict names the recorded head, entry #4, as rewritten or
+    added to below it, not an entry #6, which never was, missing; the chain check and the
+    whole one agree."""
+    campaign = await bumped_campaign(service, 4)
+    (fourth,) = await service.db.fetchall(
+        "SELECT hash FROM actions WHERE campaign_id = ? AND seq = 4", (campaign.id,)
+    )
+    await _tamper(
+        service,
+        "UPDATE campaigns SET log_count = 4, log_head = ? WHERE id = ?",
+        (fourth["hash"], campaign.id),
+    )
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "head", 4)
+    verdict = await service.log.verify(campaign.id)
+    assert (verdict.problem.kind, verdict.problem.seq) == ("head", 4)
+    assert describe(verdict)[1] == (
+        "The log does not end at the chain head the bot recorded after entry #4: it was "
+        "rewritten (entries edited or added, then the chain hashed again)."
+    )
+
+
 async def test_verify_finds_reordered_entries(service):
     campaign = await bumped_campaign(service, 4)
     # Swap the contents of entries 2 and 3 (ids stay in place).
