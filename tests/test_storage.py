@@ -206,6 +206,19 @@ async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service
     assert (report.ok, report.problem, report.seq) == (False, "removed", 2)
 
 
+async def said_rewritten_below(service, campaign_id, seq):
+    """The chain check and the whole one both say the log was rewritten (or added to) below
+    the head the bot recorded after entry `seq`, in the words `/history verify` uses."""
+    report = await verify_chain(service.db, campaign_id)
+    assert (report.ok, report.problem, report.seq) == (False, "head", seq)
+    verdict = await service.log.verify(campaign_id)
+    assert (verdict.problem.kind, verdict.problem.seq) == ("head", seq)
+    assert describe(verdict)[1] == (
+        f"The log does not end at the chain head the bot recorded after entry #{seq}: it was "
+        "rewritten (entries edited or added, then the chain hashed again)."
+    )
+
+
 async def test_verify_says_a_chain_that_misses_its_recorded_head_was_rewritten(service):
     """The campaign row's head no longer matches the chain's end (entries hashed again, or
     the head changed): the verdict says the log was rewritten below the head of entry #5,
@@ -215,14 +228,7 @@ async def test_verify_says_a_chain_that_misses_its_recorded_head_was_rewritten(s
     await _tamper(
         service, "UPDATE campaigns SET log_head = ? WHERE id = ?", ("0" * 64, campaign.id)
     )
-    report = await verify_chain(service.db, campaign.id)
-    assert (report.ok, report.problem, report.seq) == (False, "head", 5)
-    verdict = await service.log.verify(campaign.id)
-    assert (verdict.problem.kind, verdict.problem.seq) == ("head", 5)
-    assert describe(verdict)[1] == (
-        "The log does not end at the chain head the bot recorded after entry #5: it was "
-        "rewritten (entries edited or added, then the chain hashed again)."
-    )
+    await said_rewritten_below(service, campaign.id, 5)
 
 
 async def test_verify_says_a_chain_that_runs_past_its_recorded_head_was_added_to(service):
@@ -239,14 +245,7 @@ async def test_verify_says_a_chain_that_runs_past_its_recorded_head_was_added_to
         "UPDATE campaigns SET log_count = 4, log_head = ? WHERE id = ?",
         (fourth["hash"], campaign.id),
     )
-    report = await verify_chain(service.db, campaign.id)
-    assert (report.ok, report.problem, report.seq) == (False, "head", 4)
-    verdict = await service.log.verify(campaign.id)
-    assert (verdict.problem.kind, verdict.problem.seq) == ("head", 4)
-    assert describe(verdict)[1] == (
-        "The log does not end at the chain head the bot recorded after entry #4: it was "
-        "rewritten (entries edited or added, then the chain hashed again)."
-    )
+    await said_rewritten_below(service, campaign.id, 4)
 
 
 async def test_verify_finds_reordered_entries(service):
