@@ -206,6 +206,19 @@ async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service
     assert (report.ok, report.problem, report.seq) == (False, "removed", 2)
 
 
+async def said_rewritten_below(service, campaign_id, seq):
+    """The chain check and the whole one both say the log was rewritten (or added to) below
+    the head the bot recorded after entry `seq`, in the words `/history verify` uses."""
+    report = await verify_chain(service.db, campaign_id)
+    assert (report.ok, report.problem, report.seq) == (False, "head", seq)
+    verdict = await service.log.verify(campaign_id)
+    assert (verdict.problem.kind, verdict.problem.seq) == ("head", seq)
+    assert describe(verdict)[1] == (
+        f"The log does not end at the chain head the bot recorded after entry #{seq}: it was "
+        "rewritten (entries edited or added, then the chain hashed again)."
+    )
+
+
 async def test_verify_says_a_chain_that_misses_its_recorded_head_was_rewritten(service):
     """The campaign row's head no longer matches the chain's end (entries hashed again, or
     the head changed): the verdict says the log was rewritten below the head of entry #5,
@@ -215,14 +228,24 @@ async def test_verify_says_a_chain_that_misses_its_recorded_head_was_rewritten(s
     await _tamper(
         service, "UPDATE campaigns SET log_head = ? WHERE id = ?", ("0" * 64, campaign.id)
     )
-    report = await verify_chain(service.db, campaign.id)
-    assert (report.ok, report.problem, report.seq) == (False, "head", 5)
-    verdict = await service.log.verify(campaign.id)
-    assert (verdict.problem.kind, verdict.problem.seq) == ("head", 5)
-    assert describe(verdict)[1] == (
-        "The log does not end at the chain head the bot recorded after entry #5: it was "
-        "rewritten (entries edited or added, then the chain hashed again)."
+    await said_rewritten_below(service, campaign.id, 5)
+
+
+async def test_verify_says_a_chain_that_runs_past_its_recorded_head_was_added_to(service):
+    """An entry added after the head the bot recorded (the campaign row's head is entry #4's,
+    the chain holds #5 too): the verdict names the recorded head, entry #4, as rewritten or
+    added to below it, not an entry #6, which never was, missing; the chain check and the
+    whole one agree."""
+    campaign = await bumped_campaign(service, 4)
+    (fourth,) = await service.db.fetchall(
+        "SELECT hash FROM actions WHERE campaign_id = ? AND seq = 4", (campaign.id,)
     )
+    await _tamper(
+        service,
+        "UPDATE campaigns SET log_count = 4, log_head = ? WHERE id = ?",
+        (fourth["hash"], campaign.id),
+    )
+    await said_rewritten_below(service, campaign.id, 4)
 
 
 async def test_verify_finds_reordered_entries(service):

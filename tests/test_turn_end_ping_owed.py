@@ -12,7 +12,7 @@ from bot.turn_flow import Pings
 OWED = {
     "fleet_combat": Msg("fleet_combat.owes.orders", battle=1, point="Mecatol", round=2),
     "naval_orders": Msg("naval_orders.owes.orders", count=1, turn=2, forces="Flying Squadron"),
-    "space_pirates": Msg("space_pirates.owes.upkeep", amount=20, contract=15, choice=16),
+    "space_pirates": Msg("space_pirates.owes.upkeep_choice", amount=20, contract=15, choice=16),
     "ottoman_piracy": Msg("turn_flow.owes.choice", ruleset=Msg("ruleset.ottoman_piracy")),
 }
 MORE = [

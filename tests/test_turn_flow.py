@@ -179,7 +179,7 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
     from bot.turn_flow import Pings
 
     orders = Msg("fleet_combat.owes.orders", battle=1, point="Mecatol", round=2)
-    upkeep = Msg("space_pirates.owes.upkeep", amount=20, contract=15, choice=16)
+    upkeep = Msg("space_pirates.owes.upkeep_choice", amount=20, contract=15, choice=16)
     pings = Pings()
     pings.add(1, "affected", "fleet_combat")
     pings.add(2, "affected", "fleet_combat")

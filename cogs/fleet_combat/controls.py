@@ -46,6 +46,7 @@ from bot.rules.fleet_combat import firing_groups
 from bot.rules.fleet_combat import get_battle
 from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat import set_fire_orders
+from bot.rules.fleet_combat import target_counts
 from bot.scaffold import Applied
 from bot.scaffold import ChoiceClaim
 from bot.scaffold import RulesetContext
@@ -57,7 +58,6 @@ from cogs.fleet_combat.render import AUTO
 from cogs.fleet_combat.render import HOLD
 from cogs.fleet_combat.render import SPLIT
 from cogs.fleet_combat.render import battle_pages
-from cogs.fleet_combat.render import battle_ships
 from cogs.fleet_combat.render import battle_view
 from cogs.fleet_combat.render import class_at
 from cogs.fleet_combat.render import control_handler
@@ -83,7 +83,7 @@ def orders_message(
     groups = firing_groups(state, settings, battle.id, faction)
     retreating = faction in battle.retreats
     holds = settings.missing_orders == "hold_fire"  # FC-I7: no order means hold fire
-    counts = battle_ships(state, battle)
+    counts = target_counts(state, settings, battle)
     embed = orders_embed(
         battle, faction, groups, counts, locale, retreating=retreating, holds=holds
     )

@@ -781,19 +781,9 @@ def target_option_value(settings: FleetCombatSettings, target: LegalTarget) -> s
     return f"{class_index(settings, target.target_class)}:{target.opponent}"[:100]
 
 
-# How many ships of each class each participant has at a battle's point, by (faction, class).
+# How many combat ships of each class each participant has at a battle's point, by
+# (faction, class): `target_counts`.
 ShipCounts = Mapping[tuple[str, str], int]
-
-
-def battle_ships(state: FleetCombatState, battle: Battle) -> ShipCounts:
-    """The ships of each class each participant has at the battle's point (`ShipCounts`)."""
-    counts: dict[tuple[str, str], int] = {}
-    for participant in battle.participants:
-        fleet = state.fleet(participant.faction, battle.point)
-        for ship in fleet.ships if fleet is not None else []:
-            key = (participant.faction, ship.ship_class)
-            counts[key] = counts.get(key, 0) + 1
-    return counts
 
 
 def aim_text(target: FireTarget, counts: ShipCounts, locale: str) -> str:
@@ -868,7 +858,7 @@ def orders_embed(
     holds: bool = False,
 ) -> discord.Embed:
     """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7), each
-    target named by the ships of its class there (`counts`, `battle_ships`); with `holds`
+    target named by the ships of its class there (`counts`, `target_counts`); with `holds`
     (`missing_orders = hold_fire`) a group without orders is told it holds fire."""
     title = t(
         C + "orders.title",

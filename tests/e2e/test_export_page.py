@@ -82,6 +82,13 @@ def rewrite_below_recorded_head(document: Document) -> None:
     document["anchors"]["heads"] = []
 
 
+def append_after_recorded_head(document: Document) -> None:
+    """The last entry added after the head the bot recorded (the head is the entry before
+    it's): the chain runs past that head, which is no entry missing."""
+    entries = document["entries"]
+    document["head"] = [len(entries) - 1, entries[-2]["hash"]]
+
+
 def edit_secret_reveal(document: Document) -> None:
     reveal = next(e for e in document["entries"] if "secret_reveal" in e["outcome"])
     row = reveal["outcome"]["secret_reveal"]["payload"]["rolls"][0]
@@ -134,6 +141,8 @@ TAMPERING: dict[str, tuple[Callable[[Document], None], str]] = {
     "a turn schedule edited outside the bot": (edit_on_deadline, "state"),
     "an edited battle log": (edit_battle_log, "archive_edited"),
     "a removed battle log": (remove_battle_log, "archive_removed"),
+    # last in the sorted order, so every case above keeps its language
+    "with an entry appended after the recorded head": (append_after_recorded_head, "head"),
 }
 
 
@@ -176,6 +185,24 @@ async def test_an_untouched_export_page_says_verified_in_the_campaigns_language(
     assert attrs["data-state"] == "verified"
     assert lines == verdict_lines(exported, verdict, locale)
     assert set(marks.values()) == {"verified"} and len(marks) == verdict.count
+
+
+@pytest.mark.parametrize(
+    ("tamper", "recorded"),
+    [(rewrite_below_recorded_head, 0), (append_after_recorded_head, -1)],
+)
+async def test_a_chain_off_its_recorded_head_is_named_at_that_head(fair, tamper, recorded):
+    """A chain that does not end at the head the bot recorded is named at that head: at the
+    last entry when it was rewritten below it, at the entry before the last when the last was
+    added after it (never as an entry missing after the chain's end)."""
+    document = await eventful_campaign(fair)
+    tamper(document)
+    verdict = verify_document(document)
+    assert verdict.problem is not None
+    assert (verdict.problem.kind, verdict.problem.seq) == (
+        "head",
+        len(document["entries"]) + recorded,
+    )
 
 
 @pytest.mark.parametrize("case", sorted(TAMPERING))

@@ -104,3 +104,41 @@ async def test_the_panel_reads_a_split_order_and_a_lost_target_as_the_round_will
     await confirmed(table, "/combat fleet set point:Mecatol ships:0 faction:Blue", as_="gm")
     panel = await table.slash("/combat orders battle:1", as_="player1")
     assert panel.embed.description == ("1. 2 cruisers (4 dice at 5+) → nothing they may shoot at")
+
+
+async def test_a_target_class_made_non_combat_is_named_by_its_class_not_its_one_ship(campaign):
+    """FC-5.2, FC-5.8, FC-I13: Red orders its cruisers at Blue's carrier. The GM takes the
+    carrier off Blue's fleet, makes carriers non-combat (no carrier fights there now, FC-I6)
+    and gives Blue its carrier back. The order no longer holds, and the panel names its
+    target as the round counts targets, by combat ships only: "Blue's carriers", not the one
+    ship's singular. A combat class is still named by its one ship."""
+    table = campaign
+    await red_attacks_blue(table, blue="1 carrier, 1 cruiser")
+    given = await table.slash(
+        "/combat order battle:1 class:cruiser target:Blue: carrier", as_="player1"
+    )
+    assert given.embed.description.splitlines()[-1] == (
+        "1. 2 cruisers (4 dice at 5+) → Blue's carrier"
+    )
+    await table.slash("/combat fleet set point:Mecatol ships:1 cruiser faction:Blue", as_="gm")
+    made = await table.slash(
+        "/campaign settings set setting:fleet_combat.non_combat_classes"
+        " value:transport, colonizer, carrier",
+        as_="gm",
+    )
+    assert not made.ephemeral, made.text()
+    await table.slash(
+        "/combat fleet set point:Mecatol ships:1 cruiser, 1 carrier faction:Blue", as_="gm"
+    )
+
+    panel = await table.slash("/combat orders battle:1", as_="player1")
+
+    assert panel.embed.description == (
+        "1. 2 cruisers (4 dice at 5+) → Blue's carriers — no longer legal: automatic target"
+    )
+    again = await table.slash(
+        "/combat order battle:1 class:cruiser target:Blue: cruiser", as_="player1"
+    )
+    assert again.embed.description.splitlines()[-1] == (
+        "1. 2 cruisers (4 dice at 5+) → Blue's cruiser"
+    )

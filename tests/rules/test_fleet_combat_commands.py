@@ -43,6 +43,7 @@ from bot.rules.fleet_combat import replace_class_stats
 from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat import round_lines
 from bot.rules.fleet_combat import set_fire_orders
+from bot.rules.fleet_combat import target_counts
 from bot.rules.fleet_combat import waiting_for
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import ending_lines
@@ -404,6 +405,21 @@ def test_firing_groups_and_status_as_data():
     status = battle_status(state, DEFAULTS, 1)
     assert (status.point, status.next_round, status.retreat_allowed) == (POINT, 1, False)
     assert [(p.faction, p.orders_given) for p in status.participants] == [("A", True), ("B", False)]
+
+
+def test_target_counts_name_each_participants_combat_ships_by_class():
+    """FC-5.2, FC-5.8: the ships of each class a target is named by, as the round counts
+    them: each participant's combat ships at the battle's point, by (faction, class);
+    transports are no target and are left out."""
+    state = battle(
+        [("A", {"dreadnought": 1, "fighter": 2}), ("B", {"destroyer": 1, "transport": 3})]
+    )
+    battle_1 = state.battles[0]
+    assert target_counts(state, DEFAULTS, battle_1) == {
+        ("A", "dreadnought"): 1,
+        ("A", "fighter"): 2,
+        ("B", "destroyer"): 1,
+    }
 
 
 # --- end of turn and waiting ------------------------------------------------------------------

@@ -760,6 +760,12 @@ def turn_private(state):
     return [m for lines in result.outcome["private"].values() for m in lines]
 
 
+# Lines kept so that what was stored before still reads as it was written: an owed upkeep
+# line saved in a reminder's payload before upkeep questions had a number (SP-I45; read
+# back in tests/rules/test_space_pirates_kind_numbers.py).
+OLD_ENTRIES = ("space_pirates.owes.upkeep",)
+
+
 def test_every_message_the_engine_emits_renders_in_both_languages():
     """Every emitted message has its key and fills every placeholder, in English and
     Russian; the scenarios cover each outcome kind's narration."""
@@ -777,7 +783,7 @@ def test_every_message_the_engine_emits_renders_in_both_languages():
             text = msg.render(language)
             assert "{" not in text and "space_pirates." not in text, (msg.key, text)
     silent = {k for k in EN if ".error." in k or ".field." in k or ".roll." in k}
-    assert sorted(set(EN) - silent - seen) == []
+    assert sorted(set(EN) - silent - set(OLD_ENTRIES) - seen) == []
 
 
 def test_error_messages_render_with_their_parameters():

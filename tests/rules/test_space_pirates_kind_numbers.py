@@ -173,3 +173,23 @@ def test_an_upkeep_question_shows_its_number_beside_the_offers_it_sits_between()
     assert line.render("en") == (
         "Aurora has not paid or ended mercenary contract #1 (mercenary upkeep #2, 60)"
     )
+
+
+def test_an_upkeep_line_stored_before_it_had_a_number_still_reads_as_written():
+    """SP-I45: a reminder or deadline post saved before upkeep questions were numbered keeps
+    its owed line, without the question's number, in its payload; drawn again after a
+    restart it reads as it was written, never as a template with braces."""
+    from bot.turn_flow import AwaitedPlayer
+
+    stored = {
+        "user": 5,
+        "faction": "Vega",
+        "owes": {"key": "space_pirates.owes.upkeep", "params": {"amount": 20, "contract": 15}},
+    }
+    owed = AwaitedPlayer.from_json(stored)
+    assert owed.owes.render("en") == (
+        "upkeep 20 for mercenary contract #15: pay it or end the contract"
+    )
+    assert owed.owes.render("ru") == (
+        "содержание 20 по контракту наёмников №15: оплатить или расторгнуть"
+    )

@@ -9,7 +9,8 @@ API at a glance (the cog's calls):
   `set_turn_order`, `engaged_battle`, `fleet_from_counts`;
 - battles: `declare_attack(state, settings, DeclareAttack)`,
   `set_fire_orders(state, settings, SetFireOrders)`, `legal_targets`, `firing_groups`,
-  `declare_retreat(state, settings, DeclareRetreat)`, `set_allies`, `set_damage_priority`,
+  `target_counts`, `declare_retreat(state, settings, DeclareRetreat)`, `set_allies`,
+  `set_damage_priority`,
   `resolve_round(state, settings, battle_id, dice, turn=)`, `close_battle`, `battle_status`;
 - end of turn: `SPEC.end_of_turn(TurnContext)`, `SPEC.waiting_for(state, settings, turn)`;
 - battle logs: round reports are not kept in the state; the end-of-turn step returns them as
@@ -53,6 +54,7 @@ from bot.rules.fleet_combat.battles import set_allies
 from bot.rules.fleet_combat.battles import set_damage_priority
 from bot.rules.fleet_combat.battles import set_fire_orders
 from bot.rules.fleet_combat.battles import settings_guard
+from bot.rules.fleet_combat.battles import target_counts
 from bot.rules.fleet_combat.fleets import FleetOutcome
 from bot.rules.fleet_combat.fleets import engaged_battle
 from bot.rules.fleet_combat.fleets import fleet_from_counts
@@ -199,6 +201,7 @@ __all__ = [
     "set_turn_order",
     "settings_guard",
     "ships_msg",
+    "target_counts",
     "target_name",
     "waiting_for",
 ]

@@ -343,6 +343,19 @@ def _counts(
     return counts
 
 
+def target_counts(
+    state: FleetCombatState, settings: FleetCombatSettings, battle: Battle
+) -> dict[tuple[str, str], int]:
+    """The combat ships of each class each participant has at the battle's point, by
+    (faction, class): the count a target is named by, one ship by the singular (FC-5.2), as
+    the round counts it. Non-combat ships are no target (FC-5.8) and are left out."""
+    return {
+        (participant.faction, ship_class): ships
+        for participant in battle.participants
+        for ship_class, ships in _counts(state, settings, participant.faction, battle.point).items()
+    }
+
+
 def _legal(
     state: FleetCombatState,
     settings: FleetCombatSettings,

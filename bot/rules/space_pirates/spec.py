@@ -89,10 +89,12 @@ def awaited(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
                 choice=pending.choice_id,
             )
         found.append(Awaited(pending.faction, shown_msg(owes)))  # the name as typed
+    # "owes.upkeep", the line without the question's number, stays in the catalogs for the
+    # reminders stored before upkeep questions were numbered.
     found += [
         Awaited(
             d.owner,
-            Msg(P + "owes.upkeep", contract=d.contract, amount=d.amount, choice=d.choice_id),
+            Msg(P + "owes.upkeep_choice", contract=d.contract, amount=d.amount, choice=d.choice_id),
         )
         for d in state.upkeep_due
     ]
