@@ -449,10 +449,11 @@ def ending_of(
 Owed = tuple[str | None, Msg]
 
 
-def owes_text(items: Sequence[Owed]) -> Msg:
+def owes_text(items: Sequence[Owed], limit: int | None = None) -> Msg:
     """What one player owes: each thing once, in the order found; for a player owing for
     several factions, each thing with the faction it is owed for, so that two factions'
-    like debts ("1 force lacks orders") are both told."""
+    like debts ("1 force lacks orders") are both told. With `limit`, the first `limit`
+    things and how many more (the turn's end ping: `/turn status` tells them all)."""
     unique: list[Owed] = []
     for item in items:
         if item not in unique:
@@ -464,11 +465,14 @@ def owes_text(items: Sequence[Owed]) -> Msg:
         else owes
         for faction, owes in unique
     ]
+    if limit is not None and len(told) > limit:
+        told = [*told[:limit], Msg("turn_flow.ping.more", count=len(told) - limit)]
     return told[0] if len(told) == 1 else MsgList(told, separator="; ")
 
 
-# How many lines of what happened to a player's pieces in one ruleset the turn's end ping
-# tells; the rest are counted ("…and 2 more"): the summary above it tells them all.
+# How many lines of what happened to a player's pieces in one ruleset, and of what they owe
+# there, the turn's end ping tells; the rest are counted ("…and 2 more"): the summary above
+# it and `/turn status` tell them all.
 PING_LINES = 2
 
 
@@ -511,11 +515,12 @@ class Pings(list[int]):
         if (faction, owes) not in items:
             items.append((faction, owes))
 
-    def why(self, user: int, *, with_owed: bool = True) -> list[Msg]:
+    def why(self, user: int, *, with_owed: bool = True, owed_told: int | None = None) -> list[Msg]:
         """Why `user` is pinged: each reason (what happened, in its ruleset's lines when it
         gave some), with what they owe in its ruleset (once), then what they owe in a
         ruleset they are pinged for nothing else (without `with_owed`: the reasons alone, or
-        what they owe where that is their only reason)."""
+        what they owe where that is their only reason). `owed_told`: what they owe in a
+        ruleset told in that many things at most, the rest counted."""
         owed = dict(self.owed.get(user, {})) if with_owed or not self.reasons[user] else {}
         told: list[Msg] = []
         for why, ruleset in self.reasons[user]:
@@ -527,12 +532,11 @@ class Pings(list[int]):
             if lines:
                 key, params["lines"] = "turn_flow.ping.told", told_lines(lines)
             if items:
-                key, params["owes"] = f"{key}_owes", owes_text(items)
+                key, params["owes"] = f"{key}_owes", owes_text(items, owed_told)
             told.append(Msg(key, **params))
         for ruleset, items in owed.items():
-            told.append(
-                Msg("turn_flow.ping.owes", ruleset=Msg(f"ruleset.{ruleset}"), owes=owes_text(items))
-            )
+            owes = owes_text(items, owed_told)
+            told.append(Msg("turn_flow.ping.owes", ruleset=Msg(f"ruleset.{ruleset}"), owes=owes))
         return told
 
     def line(self, locale: str, limit: int = 2000) -> str:
@@ -572,16 +576,14 @@ class Pings(list[int]):
 
     def _told_line(self, locale: str, limit: int) -> str | None:
         """One line per player, as many whole as fit with the others' mentions after them;
-        None when not even the first one does."""
-        rows = [
-            t(
-                "turn_flow.ping.player",
-                locale,
-                user=f"<@{u}>",
-                what=MsgList(self.why(u), separator=" · "),
-            )
-            for u in self
-        ]
+        when they do not all fit, what each owes in a ruleset is told in `PING_LINES` things
+        and counted first (`/turn status` tells it whole); None when not even the first line
+        fits."""
+        whole_rows = self._rows(locale, None)
+        text = t("turn_flow.turn_end_pings_told", locale, players="\n".join(whole_rows))
+        if len(text) <= limit:
+            return text
+        rows = self._rows(locale, PING_LINES)
         for whole in range(len(rows), 0, -1):
             rest = self[whole:]
             more = [
@@ -597,6 +599,18 @@ class Pings(list[int]):
             if len(text) <= limit:
                 return text
         return None
+
+    def _rows(self, locale: str, owed_told: int | None) -> list[str]:
+        """Each player's line: their mention and why they are pinged (`why`)."""
+        return [
+            t(
+                "turn_flow.ping.player",
+                locale,
+                user=f"<@{u}>",
+                what=MsgList(self.why(u, owed_told=owed_told), separator=" · "),
+            )
+            for u in self
+        ]
 
 
 def told_lines(lines: Sequence[Msg]) -> Msg:
