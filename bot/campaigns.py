@@ -918,6 +918,12 @@ class CampaignService:
             existing = look_alike(name, (f.name for f in factions)) if found is None else None
             if existing is not None:
                 raise Conflict("error.faction_look_alike", faction=name, existing=existing)
+            for key in uow.campaign.rulesets if found is None else ():
+                reserved = rulesets.get(key).reserved_name
+                if reserved is not None and reserved(name):
+                    raise Conflict(
+                        "error.faction_reserved", faction=name, ruleset=Msg(f"ruleset.{key}")
+                    )
             if found is None:
                 faction = await uow.writes.add_faction(campaign_id, name, actor.user_id)
             else:

@@ -214,6 +214,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     settings_warnings: Callable[[SettingsT], list[Msg]] | None = None
     state_warnings: Callable[[StateT, SettingsT], list[Msg]] | None = None
     settings_guard: Callable[[StateT, SettingsT, SettingsT], None] | None = None
+    # True for a name the ruleset gives something of its own that stands beside the factions
+    # (Space pirates' sides in a battle: `pirates`): `/campaign join` refuses a new faction so
+    # named in a campaign playing the ruleset. None: no name is taken.
+    reserved_name: Callable[[str], bool] | None = None
     # Questions kept in the ruleset's own state rather than as pending choices, answered by
     # its own controls: `reasked(left, restored)` names each question an undo opens again
     # when it puts `restored` back over the state `left` by the undone command, as the

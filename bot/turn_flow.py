@@ -63,6 +63,7 @@ from bot.storage.schedule import ScheduleWrites
 from bot.storage.schedule import TurnPost
 from bot.storage.shards import Shards
 from bot.text import name_key
+from bot.text import shown
 from bot.verify_log import DEADLINE_END
 
 PING_GMS = "ping_gms"
@@ -370,13 +371,13 @@ def awaited_players(
     the rulesets name (`RulesetSpec.awaited`) and the questions waiting for their answer
     (a ruleset's previews are not questions)."""
     players = {name_key(f.name): f for f in factions}
-    owed: dict[object, tuple[int | None, list[str], list[Msg]]] = {}
+    owed: dict[object, tuple[int | None, list[str], list[Owed]]] = {}
 
-    def add(user: int | None, faction: str | None, owes: Msg) -> None:
+    def add(user: int | None, faction: str | None, owes: Msg, owed_by: str | None) -> None:
         _, names, items = owed.setdefault(user if user is not None else faction, (user, [], []))
         if faction and faction not in names:
             names.append(faction)
-        items.append(owes)
+        items.append((owed_by, owes))
 
     for key, (state, settings) in states.items():
         spec = rulesets.get(key)
@@ -384,7 +385,8 @@ def awaited_players(
             continue
         for item in spec.awaited(state, settings, campaign.turn):
             faction = players.get(name_key(item.faction))
-            add(faction.user_id if faction is not None else None, item.faction, item.owes)
+            user = faction.user_id if faction is not None else None
+            add(user, item.faction, item.owes, item.faction)
     by_user = {f.user_id: f.name for f in factions if f.user_id is not None}
     for choice in questions(choices):
         if choice.owner_id is None:
@@ -393,6 +395,7 @@ def awaited_players(
             choice.owner_id,
             by_user.get(choice.owner_id),
             Msg("turn_flow.owes.choice", ruleset=Msg(f"ruleset.{choice.ruleset}")),
+            None,
         )
     return [
         AwaitedPlayer(user, ", ".join(names) or None, owes_text(items))
@@ -441,17 +444,35 @@ def ending_of(
     return Ending(min(found.values()), list(found), asked)
 
 
-def owes_text(items: Sequence[Msg]) -> Msg:
-    """What one player owes: each thing once, in the order found."""
-    unique: list[Msg] = []
+# What a player owes and the faction it is owed for (None: a question, which names its
+# ruleset rather than a faction).
+Owed = tuple[str | None, Msg]
+
+
+def owes_text(items: Sequence[Owed], limit: int | None = None) -> Msg:
+    """What one player owes: each thing once, in the order found; for a player owing for
+    several factions, each thing with the faction it is owed for, so that two factions'
+    like debts ("1 force lacks orders") are both told. With `limit`, the first `limit`
+    things and how many more (the turn's end ping: `/turn status` tells them all)."""
+    unique: list[Owed] = []
     for item in items:
         if item not in unique:
             unique.append(item)
-    return unique[0] if len(unique) == 1 else MsgList(unique, separator="; ")
+    several = len({faction for faction, _ in unique if faction}) > 1
+    told = [
+        Msg("turn_flow.owes.for_faction", faction=shown(faction), owes=owes)
+        if several and faction
+        else owes
+        for faction, owes in unique
+    ]
+    if limit is not None and len(told) > limit:
+        told = [*told[:limit], Msg("turn_flow.ping.more", count=len(told) - limit)]
+    return told[0] if len(told) == 1 else MsgList(told, separator="; ")
 
 
-# How many lines of what happened to a player's pieces in one ruleset the turn's end ping
-# tells; the rest are counted ("…and 2 more"): the summary above it tells them all.
+# How many lines of what happened to a player's pieces in one ruleset, and of what they owe
+# there, the turn's end ping tells; the rest are counted ("…and 2 more"): the summary above
+# it and `/turn status` tell them all.
 PING_LINES = 2
 
 
@@ -465,7 +486,7 @@ class Pings(list[int]):
         super().__init__()
         self.reasons: dict[int, list[tuple[str, str]]] = {}
         self.told: dict[int, dict[str, list[Msg]]] = {}
-        self.owed: dict[int, dict[str, list[Msg]]] = {}
+        self.owed: dict[int, dict[str, list[Owed]]] = {}
 
     def add(self, user: int | None, why: str, ruleset: str, lines: Sequence[Msg] = ()) -> None:
         """Ping `user` (nobody when None) for `why` (`affected`, `question`) in `ruleset`;
@@ -481,24 +502,25 @@ class Pings(list[int]):
             told = self.told.setdefault(user, {}).setdefault(ruleset, [])
             told += [line for line in lines if line not in told]
 
-    def owe(self, user: int | None, ruleset: str, owes: Msg) -> None:
-        """What `user` owes now in `ruleset` (`RulesetSpec.awaited`), told with why they are
-        pinged; a player who owes something is pinged for it alone too (forces left without
-        orders for the turn that starts)."""
+    def owe(self, user: int | None, ruleset: str, owes: Msg, *, faction: str | None = None) -> None:
+        """What `user` owes now in `ruleset` (`RulesetSpec.awaited`) for `faction`, told with
+        why they are pinged; a player who owes something is pinged for it alone too (forces
+        left without orders for the turn that starts)."""
         if user is None:
             return
         if user not in self.reasons:
             self.append(user)
             self.reasons[user] = []
         items = self.owed.setdefault(user, {}).setdefault(ruleset, [])
-        if owes not in items:
-            items.append(owes)
+        if (faction, owes) not in items:
+            items.append((faction, owes))
 
-    def why(self, user: int, *, with_owed: bool = True) -> list[Msg]:
+    def why(self, user: int, *, with_owed: bool = True, owed_told: int | None = None) -> list[Msg]:
         """Why `user` is pinged: each reason (what happened, in its ruleset's lines when it
         gave some), with what they owe in its ruleset (once), then what they owe in a
         ruleset they are pinged for nothing else (without `with_owed`: the reasons alone, or
-        what they owe where that is their only reason)."""
+        what they owe where that is their only reason). `owed_told`: what they owe in a
+        ruleset told in that many things at most, the rest counted."""
         owed = dict(self.owed.get(user, {})) if with_owed or not self.reasons[user] else {}
         told: list[Msg] = []
         for why, ruleset in self.reasons[user]:
@@ -510,12 +532,11 @@ class Pings(list[int]):
             if lines:
                 key, params["lines"] = "turn_flow.ping.told", told_lines(lines)
             if items:
-                key, params["owes"] = f"{key}_owes", owes_text(items)
+                key, params["owes"] = f"{key}_owes", owes_text(items, owed_told)
             told.append(Msg(key, **params))
         for ruleset, items in owed.items():
-            told.append(
-                Msg("turn_flow.ping.owes", ruleset=Msg(f"ruleset.{ruleset}"), owes=owes_text(items))
-            )
+            owes = owes_text(items, owed_told)
+            told.append(Msg("turn_flow.ping.owes", ruleset=Msg(f"ruleset.{ruleset}"), owes=owes))
         return told
 
     def line(self, locale: str, limit: int = 2000) -> str:
@@ -555,18 +576,16 @@ class Pings(list[int]):
 
     def _told_line(self, locale: str, limit: int) -> str | None:
         """One line per player, as many whole as fit with the others' mentions after them;
-        None when not even the first one does."""
-        rows = [
-            t(
-                "turn_flow.ping.player",
-                locale,
-                user=f"<@{u}>",
-                what=MsgList(self.why(u), separator=" · "),
-            )
-            for u in self
-        ]
-        for shown in range(len(rows), 0, -1):
-            rest = self[shown:]
+        when they do not all fit, what each owes in a ruleset is told in `PING_LINES` things
+        and counted first (`/turn status` tells it whole); None when not even the first line
+        fits."""
+        whole_rows = self._rows(locale, None)
+        text = t("turn_flow.turn_end_pings_told", locale, players="\n".join(whole_rows))
+        if len(text) <= limit:
+            return text
+        rows = self._rows(locale, PING_LINES)
+        for whole in range(len(rows), 0, -1):
+            rest = self[whole:]
             more = [
                 t(
                     "turn_flow.ping.more_players",
@@ -575,11 +594,23 @@ class Pings(list[int]):
                     users=", ".join(f"<@{u}>" for u in rest),
                 )
             ]
-            body = "\n".join(rows[:shown] + (more if rest else []))
+            body = "\n".join(rows[:whole] + (more if rest else []))
             text = t("turn_flow.turn_end_pings_told", locale, players=body)
             if len(text) <= limit:
                 return text
         return None
+
+    def _rows(self, locale: str, owed_told: int | None) -> list[str]:
+        """Each player's line: their mention and why they are pinged (`why`)."""
+        return [
+            t(
+                "turn_flow.ping.player",
+                locale,
+                user=f"<@{u}>",
+                what=MsgList(self.why(u, owed_told=owed_told), separator=" · "),
+            )
+            for u in self
+        ]
 
 
 def told_lines(lines: Sequence[Msg]) -> Msg:
@@ -713,7 +744,9 @@ class TurnFlow:
             spec = rulesets.get(key)
             assert spec.awaited is not None
             for item in spec.awaited(state, settings, campaign.turn):
-                pings.owe(factions.get(name_key(item.faction)), key, item.owes)
+                pings.owe(
+                    factions.get(name_key(item.faction)), key, item.owes, faction=item.faction
+                )
         return pings
 
     async def begin_deadline_end(self, campaign_id: int, turn: int, actor: Actor) -> AuditEntry:

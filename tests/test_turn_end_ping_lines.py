@@ -151,3 +151,23 @@ def test_a_full_ping_posted_late_keeps_its_note_within_a_message(language, note)
         posted = _message({"content": turn_end_mentions(pings, language)}, note=t(note, language))
         assert len(posted["content"]) <= 2000, players
         assert posted["content"].startswith(t(note, language) + "\n")
+
+
+def test_what_a_player_owes_is_told_in_two_items_and_counted_so_the_others_keep_their_lines():
+    """Red fights fifteen battles and owes fire orders in each: their line tells two of the
+    fifteen orders owed and counts the other thirteen, as it does the battles, so Blue's
+    raid and Green's battle keep lines of their own rather than a bare mention."""
+    pings = Pings()
+    pings.add(BIG + 1, "affected", "fleet_combat", [battle(n, "Red") for n in range(1, 16)])
+    for number in range(1, 16):
+        point = "Mecatol Rex, the long way around the Gravity Rift"
+        orders = Msg("fleet_combat.owes.orders", battle=number, point=point, round=3)
+        pings.owe(BIG + 1, "fleet_combat", orders)
+    pings.add(BIG + 2, "affected", "space_pirates", [raided("Amber Way")])
+    pings.add(BIG + 3, "affected", "fleet_combat", [battle(16, "Green")])
+    text = pings.line("en")
+    rows = text.splitlines()[1:]
+    assert [mentioned(row) for row in rows] == [[BIG + 1], [BIG + 2], [BIG + 3]]
+    assert "battle #2 at Mecatol Rex" in rows[0] and "battle #3 at" not in rows[0]
+    assert rows[0].endswith("round 3 (FC-I7); …and 13 more")
+    assert len(text) <= 2000

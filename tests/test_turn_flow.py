@@ -171,6 +171,54 @@ def test_each_awaited_player_is_listed_once_with_all_they_owe_and_no_preview():
     )
 
 
+def test_a_player_of_several_factions_owes_what_each_of_them_owes():
+    """A player of three factions, two of them with one naval force each lacking orders
+    and one with two (NO-1.1): `/turn status`, the reminders and the turn's end count
+    every faction's forces, each named, rather than "1 force" once for all."""
+    from types import SimpleNamespace
+
+    from bot.rules.naval_orders import NavalOrdersSettings
+    from bot.rules.naval_orders import NavalOrdersState
+    from bot.rules.naval_orders import RegisterForce
+    from bot.rules.naval_orders import Ship
+    from bot.rules.naval_orders import awaited
+    from bot.rules.naval_orders import register_force
+    from bot.storage.campaigns import Faction
+    from bot.turn_flow import Pings
+    from bot.turn_flow import awaited_players
+
+    settings = NavalOrdersSettings()
+    state = NavalOrdersState()
+    for owner, name in [("Aurora", "A1"), ("Вега", "V1"), ("Orion", "O1"), ("Orion", "O2")]:
+        command = RegisterForce(
+            owner=owner, name=name, kind="line", ships=[Ship(rate=3)], location="Brest"
+        )
+        state = register_force(state, settings, command).state
+    factions = [Faction(1, "Aurora", 7), Faction(2, "Вега", 7), Faction(3, "Orion", 7)]
+
+    [owed] = awaited_players(
+        SimpleNamespace(turn=1), {"naval_orders": (state, settings)}, [], factions
+    )
+
+    assert owed.faction == "Aurora, Orion, Вега"
+    assert owed.owes.render("en") == (
+        "Aurora: 1 force lacks orders for turn 1; Orion: 2 forces lack orders for turn 1;"
+        " Вега: 1 force lacks orders for turn 1"
+    )
+    assert owed.owes.render("ru") == (
+        "Aurora: 1 соединение без приказов на ход 1; Orion: 2 соединения без приказов на"
+        " ход 1; Вега: 1 соединение без приказов на ход 1"
+    )
+    pings = Pings()
+    for item in awaited(state, settings, 1):
+        pings.owe(7, "naval_orders", item.owes, faction=item.faction)
+    assert pings.line("en") == (
+        "The turn's end concerns you: <@7> — awaited from you (Naval orders): Aurora: 1 force"
+        " lacks orders for turn 1; Orion: 2 forces lack orders for turn 1; Вега: 1 force"
+        " lacks orders for turn 1"
+    )
+
+
 def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
     """A player pinged for their pieces is told what they now owe in that ruleset, a
     question's owner what they owe beside it; a player pinged with nothing owed reads the

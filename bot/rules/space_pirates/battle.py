@@ -83,6 +83,13 @@ def side_msg(name: str) -> Msg | str:
     return name
 
 
+def own_side_name(name: str) -> bool:
+    """A name the ruleset gives a participant of its own in a battle (the pirates, their
+    base, a contract, a privateer group, a shared route's ships): a faction so named would
+    share it, and an automatic battle needs every participant's name distinct (FC-I17)."""
+    return side_msg(name) != name
+
+
 def together(parts: Sequence[Msg | str]) -> Msg | str:
     """Several owners (or their ships) named together: "Vega and Orion", "Vega, Orion and
     Lyra" (SP-I43); one as itself."""

@@ -1,0 +1,43 @@
+"""A faction may not take a name Space pirates gives its own sides in a raid's battle
+(`pirates`, `pirate base`, `mercenaries #N`, `privateers #N`): fleet combat's automatic
+battle (FC-I17, SP-I11) cannot tell two participants of one name apart, so a faction so
+named could neither refuse a buy-off nor let the turn end."""
+
+from __future__ import annotations
+
+from tests.e2e.play import refused_alone
+
+
+async def test_a_faction_named_as_the_pirates_side_is_refused_in_a_pirates_campaign(table):
+    await table.slash("/campaign create name:Pir rulesets:space_pirates", as_="gm")
+    refused = await refused_alone(table, "/campaign join faction:pirates", "player1")
+    assert refused == (
+        "“pirates” is a name the Space pirates ruleset gives its own forces in a battle:"
+        " pick another name."
+    )
+    russian = await refused_alone(table, "/campaign join faction:privateers #2", "player3")
+    assert russian == (
+        "«privateers #2» — название, которое набор правил «Космические пираты» даёт своим"
+        " силам в бою: выберите другое."
+    )
+    for name in ("pirate base", "mercenaries #1"):
+        assert "pick another name" in await refused_alone(
+            table, f"/campaign join faction:{name}", "player2"
+        )
+    info = (await table.slash("/campaign info", as_="gm")).text()
+    assert "0 factions" in info
+
+
+async def test_names_the_pirates_never_give_their_sides_stay_free(table):
+    """`Pirates` is not the pirates' side (its name is matched exactly), and a campaign
+    without Space pirates has no such sides."""
+    await table.slash("/campaign create name:Pir rulesets:space_pirates", as_="gm")
+    joined = await table.slash("/campaign join faction:Pirates", as_="player1")
+    assert not joined.ephemeral, joined.text()
+    await table.slash(
+        "/campaign create name:Sea rulesets:fleet_combat", as_="gm", channel="campaign-thread"
+    )
+    elsewhere = await table.slash(
+        "/campaign join faction:pirates", as_="player2", channel="campaign-thread"
+    )
+    assert not elsewhere.ephemeral, elsewhere.text()
