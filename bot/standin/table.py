@@ -23,6 +23,8 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
+from datetime import datetime
+from datetime import timedelta
 from types import CodeType
 from typing import Any
 
@@ -32,6 +34,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.standin import kinds as K
+from bot.standin.background import loop_busy
+from bot.standin.background import task_loops
 from bot.standin.errors import ClientRefused
 from bot.standin.errors import InteractionFailed
 from bot.standin.errors import StandInError
@@ -64,6 +68,10 @@ STARTUP_HINTS: dict[str, Any] = {"guild_ready_timeout": 0.05, "chunk_guilds_at_s
 _VIEW_WAIT: CodeType = discord.ui.view.BaseView.wait.__code__
 _WAIT_FOR: CodeType = asyncio.tasks.wait_for.__code__
 _POLL = 0.002
+log = logging.getLogger(__name__)
+# `pass_time` moves the clock in steps of at least a minute (the once-a-minute loops' pace),
+# at most this many per call.
+MAX_TIME_STEPS = 120
 
 # The tables running now, all on one stand-in (Route.BASE and the gateway are process-wide),
 # and discord.py's endpoints from before the first of them started.
@@ -145,6 +153,8 @@ class Table:
         self._reported = 0
         self._last_seq = 0
         self._errors = _ErrorLog()
+        # How far `pass_time` moved the bot's clock (kept across restarts).
+        self.clock_offset = timedelta()
 
     # --- lifecycle -------------------------------------------------------------------------------
 
@@ -205,6 +215,7 @@ class Table:
         mark = len(self.standin.problems)
         bot = await self._build()
         self._trace_interactions(bot)
+        self._shift_clock(bot)
         self.bot = bot
         try:
             await bot.login(self.standin.token)
@@ -260,6 +271,69 @@ class Table:
             with contextlib.suppress(Exception):  # the bot is gone either way
                 await asyncio.wait_for(self._connect, 5.0)
             self._connect = None
+
+    def _shift_clock(self, bot: discord.Client) -> None:
+        """Make the bot's clock (its `clock` attribute, when it has one) read the time
+        `clock_offset` ahead of what it would."""
+        base = getattr(bot, "clock", None)
+        if not callable(base):
+            return
+
+        def shifted() -> datetime:
+            moment: datetime = base()
+            return moment + self.clock_offset
+
+        bot.clock = shifted  # type: ignore[attr-defined]
+
+    # --- time passing and background work ---------------------------------------------------------
+
+    async def pass_time(self, delta: timedelta) -> None:
+        """Let `delta` pass for the bot at once: move the clock it reads (its `clock`) in
+        steps of at least a minute (at most `MAX_TIME_STEPS`), and at each step run its cogs'
+        running task loops once, as they would have run while the time passed, and wait for
+        what they started. Raises what Discord would have rejected meanwhile."""
+        bot = self.bot
+        if bot is None:
+            raise StandInError("the bot is not running (call start() or restart())")
+        if not callable(getattr(bot, "clock", None)):
+            raise StandInError("the bot reads no `clock` attribute: its time cannot be moved")
+        if delta <= timedelta():
+            raise ValueError("time passes forward only: give a positive duration")
+        steps = max(1, min(MAX_TIME_STEPS, int(delta / timedelta(minutes=1))))
+        done = timedelta()
+        for step in range(1, steps + 1):
+            moved = delta * step / steps
+            self.clock_offset += moved - done
+            done = moved
+            for name, loop in task_loops(bot).items():
+                try:
+                    await loop()
+                except Exception:
+                    log.exception("the bot's task loop %s failed", name)
+            await self._idle()
+        self._last_seq = self.standin.seq
+        self.check()
+
+    def background_work(self) -> list[str]:
+        """What the bot is doing outside a player's wait: its task loops inside a step, and
+        interaction handlers not waiting for a player."""
+        busy = []
+        if self.bot is not None:
+            busy += [
+                f"task loop {n}" for n, loop in task_loops(self.bot).items() if loop_busy(loop)
+            ]
+        self._inflight = {t for t in self._inflight if not t.done()}
+        busy += [f"handler {t.get_name()}" for t in self._inflight if not self._parked(t)]
+        return busy
+
+    async def finish_background(self, timeout: float) -> list[str]:
+        """Wait up to `timeout` seconds for the bot's background work under way (a turn
+        ended by its scheduler, messages it posts) to finish; what is still running then."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout
+        while (busy := self.background_work()) and loop.time() < until:
+            await asyncio.sleep(_POLL * 5)
+        return busy
 
     def _trace_interactions(self, bot: discord.Client) -> None:
         """Note which tasks discord.py starts for each INTERACTION_CREATE, and its id for

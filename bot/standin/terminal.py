@@ -1,7 +1,8 @@
 """`python -m bot local`: play the bot in a terminal, as players do in Discord.
 
 Type slash commands exactly as in Discord (`/roll dice:2d6`), switch player (`as player2`),
-click buttons (`click Confirm`), and read embeds drawn in the terminal. `--script FILE`
+click buttons (`click Confirm`), let time pass for the bot (`wait 25h`: its clock moves on and
+its scheduler runs), and read embeds drawn in the terminal. `--script FILE`
 runs such lines without a prompt; `--json` prints each bot response as one JSON line (the
 Discord message payload). The bot uses its own database (`data/local.db`) unless `--db`;
 that one file also keeps the commands the bot synced (table `standin_state`), so a copy of it
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from typing import TextIO
 
+from bot.standin.background import parse_wait
 from bot.standin.errors import ClientRefused
 from bot.standin.errors import StandInError
 from bot.standin.faces import QueuedFaces
@@ -61,8 +63,17 @@ attach PATH                 upload a file for the next command's attachment opti
 messages                    show the channel as the current player sees it
 who                         list the members, their roles and Discord languages
 expect TEXT                 (scripts) fail unless the last output contains TEXT
+wait 25h                    let time pass for the bot at once (d, h, m, s: 30m, 2d,
+                            1d 12h): its clock moves on and its scheduler runs, so
+                            reminders, the deadline's GM ping and an automatic turn
+                            end are posted; no real waiting (the clock is real again
+                            at the next run)
 restart                     restart the bot (same database, same Discord state)
-help, quit"""
+help, quit                  (a script's end and quit first let the bot finish what
+                            it is doing, up to 30 s)"""
+
+# How long the end of a session (and `restart`) waits for the bot's background work.
+BACKGROUND_WAIT = 30.0
 
 
 class Session:
@@ -149,7 +160,10 @@ class Session:
             elif word == "expect":
                 if rest not in self.last_text:
                     self.error(f"expected {rest!r} in the last output")
+            elif word == "wait":
+                await self.pass_time(rest)
             elif word == "restart":
+                await self.let_bot_finish()
                 await self.table.restart()
                 self.write("bot restarted")
             else:
@@ -158,6 +172,46 @@ class Session:
             message = failure.args[0] if isinstance(failure, KeyError) else str(failure)
             self.error(str(message))
         return True
+
+    async def pass_time(self, text: str) -> None:
+        """`wait 25h`: the bot's clock moves on; print what it posted or redrew meanwhile."""
+        delta = parse_wait(text)
+        mark = self.table.standin.seq
+        await self.table.pass_time(delta)
+        viewer = self.table.member(self.table.player).id
+        changed = [
+            SeenMessage(self.table.standin, m)
+            for m in self.table.standin.messages.values()
+            if m.edit_seq > mark and (m.deleted or m.visible_to(viewer))
+        ]
+        if self.as_json:
+            base = {"action": f"wait {text}", "player": self.table.player}
+            rows = [
+                {
+                    **base,
+                    "kind": "posted" if m.stored.seq > mark else "edited",
+                    "payload": m.payload,
+                }
+                for m in changed
+            ]
+            self.write("\n".join(json.dumps(row, ensure_ascii=False) for row in rows))
+        else:
+            shown = "\n".join(render_message(m) for m in changed)
+            later = f"⏩ {' '.join(text.split())} later"
+            self.write(f"{later}\n{shown}" if shown else f"{later}: nothing posted")
+
+    async def let_bot_finish(self) -> None:
+        """Wait for the bot's background work (a turn ending at its deadline, messages being
+        posted), up to `BACKGROUND_WAIT` seconds; then say what is abandoned."""
+        if not self.table.background_work():
+            return
+        busy = await self.table.finish_background(BACKGROUND_WAIT)
+        if busy:
+            self.out.write(
+                f"the bot still works after {BACKGROUND_WAIT:g} s; stopping it abandons: "
+                f"{', '.join(busy)}\n"
+            )
+            self.out.flush()
 
     def switch_player(self, name: str) -> None:
         """Play as another member."""
@@ -468,6 +522,7 @@ async def _play(args: argparse.Namespace, out: TextIO) -> int:
                     if not await session.run_line(line):
                         break
         finally:
+            await session.let_bot_finish()
             await table.close()
             save_standin_commands(standin, args.db)
         return 1 if session.failures and args.script is not None else 0
