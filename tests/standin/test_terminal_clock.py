@@ -91,10 +91,16 @@ def test_waiting_shows_the_reminders_and_the_turn_ending_once_at_its_deadline(
 
 
 def test_wait_takes_durations_and_needs_a_bot_with_a_clock(tmp_path: Path) -> None:
-    status, output = play(tmp_path / "local.db", "wait soon\nwait 0m\n/turn status\n")
+    script = "wait soon\nwait 0m\nwait 1000000000d\nwait 999999999d\n/turn status\n"
+    status, output = play(tmp_path / "local.db", script)
     assert status == 1, output
     assert "✗ 'soon' is no duration: give e.g. 25h, 30m, 2d or 1d 12h" in output
     assert "✗ time passes forward only" in output
+    for days in ("1000000000d", "999999999d"):  # more than the bot's clock can hold
+        assert after(output, f"wait {days}").startswith(
+            f"✗ {days!r} is too long a wait: give at most 366d"
+        ), output
+    assert "There is no campaign in this channel" in flat(output.split("> /turn status")[1])
     demo = f"{demo_bot.__name__}:create_demo_bot"
     status, output = play(tmp_path / "demo.db", "wait 1h\n", "--bot", demo)
     assert status == 1, output
