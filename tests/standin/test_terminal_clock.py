@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Awaitable
 from collections.abc import Callable
 from datetime import timedelta
@@ -88,6 +89,19 @@ def test_waiting_shows_the_reminders_and_the_turn_ending_once_at_its_deadline(
     listed, turn = deadline_ends(db)
     assert flat(listed).count("turn end at the deadline") == 1, listed
     assert "turn 2" in turn, turn
+
+
+def test_json_mode_prints_what_a_wait_posted_one_row_each(tmp_path: Path) -> None:
+    """`--json`: the reminders a wait brought, one row each, named by the `wait` line."""
+    script = BATTLE + "/turn deadline set when:25h\nwait 2h\n"
+    status, output = play(tmp_path / "local.db", script, "--json")
+
+    assert status == 0, output
+    rows = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+    waited = [row for row in rows if row["action"] == "wait 2h"]
+    assert [sorted(row) for row in waited] == [["action", "kind", "payload", "player"]]
+    assert waited[0]["player"] == "gm" and waited[0]["kind"] == "posted", waited
+    assert "⏰ Turn 1 ends" in json.dumps(waited[0]["payload"], ensure_ascii=False), waited
 
 
 def test_wait_takes_durations_and_needs_a_bot_with_a_clock(tmp_path: Path) -> None:
