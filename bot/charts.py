@@ -88,10 +88,12 @@ def png(figure: Figure) -> bytes:
     """A chart's figure as the palette PNG the bot attaches."""
     from PIL import Image
 
-    rgba = io.BytesIO()
-    figure.savefig(rgba, format="rgba", facecolor=CARD)
-    size = figure.canvas.get_width_height()
-    pixels = Image.frombytes("RGBA", size, rgba.getvalue()).convert("RGB")
+    # The canvas's own pixels, at the figure's DPI: `savefig` would follow matplotlib's
+    # `savefig.dpi` and `savefig.bbox` settings (a `matplotlibrc`), which change the size.
+    canvas = figure.canvas
+    canvas.draw()
+    size = canvas.get_width_height(physical=True)
+    pixels = Image.frombuffer("RGBA", size, canvas.buffer_rgba()).convert("RGB")  # type: ignore[attr-defined]
     out = io.BytesIO()
     pixels.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
     return out.getvalue()

@@ -224,3 +224,17 @@ def test_a_chart_of_every_class_on_both_sides_stays_under_60_kib():
     ((_, luck),) = luck_charts(players, "ru")
     for picture in (png(odds_figure(result, "North", "South", a, b, "ru")), luck):
         assert len(picture) < 60 * 1024
+
+
+@pytest.mark.parametrize("setting", [{"savefig.dpi": 150}, {"savefig.bbox": "tight"}])
+def test_matplotlibs_saving_settings_leave_the_chart_as_drawn(setting, monkeypatch):
+    """A `matplotlibrc` of other saving settings (a DPI, a tight box) changes no chart: the
+    same picture of the same size as with matplotlib's defaults, not a smeared one."""
+    import matplotlib
+
+    a, b = fleets()
+    result = combat_odds(a, b, FleetCombatSettings())
+    plain = png(odds_figure(result, "A", "B", a, b, "en"))
+    for name, value in setting.items():
+        monkeypatch.setitem(matplotlib.rcParams, name, value)  # restored after the test
+    assert png(odds_figure(result, "A", "B", a, b, "en")) == plain

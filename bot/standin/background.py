@@ -18,12 +18,24 @@ _DURATION = re.compile(r"\s*(\d+)\s*([dhms])\s*")
 _UNITS = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
 
 
+# The longest wait: a year of the bot's clock is more than any campaign's deadlines need, and
+# far from what a datetime holds (the clock moved by 999999999 days could not be read again).
+MAX_WAIT = timedelta(days=366)
+
+
 def parse_wait(text: str) -> timedelta:
-    """`25h`, `30m`, `2d`, `1d 12h`, `90s` (days, hours, minutes, seconds, summed)."""
+    """`25h`, `30m`, `2d`, `1d 12h`, `90s` (days, hours, minutes, seconds, summed), at most
+    `MAX_WAIT`."""
     parts = _DURATION.findall(text)
     if not parts or _DURATION.sub("", text):
         raise ValueError(f"{text!r} is no duration: give e.g. 25h, 30m, 2d or 1d 12h")
-    return sum((timedelta(**{_UNITS[unit]: int(n)}) for n, unit in parts), timedelta())
+    try:
+        wait = sum((timedelta(**{_UNITS[unit]: int(n)}) for n, unit in parts), timedelta())
+    except OverflowError:
+        wait = timedelta.max
+    if wait > MAX_WAIT:
+        raise ValueError(f"{text!r} is too long a wait: give at most {MAX_WAIT.days}d")
+    return wait
 
 
 def task_loops(bot: discord.Client) -> dict[str, tasks.Loop[Any]]:

@@ -322,9 +322,7 @@ class Table:
             busy += [
                 f"task loop {n}" for n, loop in task_loops(self.bot).items() if loop_busy(loop)
             ]
-        self._inflight = {t for t in self._inflight if not t.done()}
-        busy += [f"handler {t.get_name()}" for t in self._inflight if not self._parked(t)]
-        return busy
+        return busy + [f"handler {t.get_name()}" for t in self._active_handlers()]
 
     async def finish_background(self, timeout: float) -> list[str]:
         """Wait up to `timeout` seconds for the bot's background work under way (a turn
@@ -831,12 +829,14 @@ class Table:
         return self._idle_watch
 
     async def _watch_until_idle(self) -> None:
-        while True:
-            self._inflight = {t for t in self._inflight if not t.done()}
-            active = [t for t in self._inflight if not self._parked(t)]
-            if not active:
-                return
+        while active := self._active_handlers():
             await asyncio.wait(active, timeout=_POLL, return_when=asyncio.FIRST_COMPLETED)
+
+    def _active_handlers(self) -> list[asyncio.Task[Any]]:
+        """The interaction handlers still running and not waiting for a player (the finished
+        ones are forgotten)."""
+        self._inflight = {t for t in self._inflight if not t.done()}
+        return [t for t in self._inflight if not self._parked(t)]
 
     def _parked(self, task: asyncio.Task[Any]) -> bool:
         """Whether the task waits for a player: in View.wait() or on a client.wait_for()."""

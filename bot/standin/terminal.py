@@ -186,15 +186,9 @@ class Session:
         ]
         if self.as_json:
             base = {"action": f"wait {text}", "player": self.table.player}
-            rows = [
-                {
-                    **base,
-                    "kind": "posted" if m.stored.seq > mark else "edited",
-                    "payload": m.payload,
-                }
-                for m in changed
-            ]
-            self.write("\n".join(json.dumps(row, ensure_ascii=False) for row in rows))
+            self.write_rows(
+                base, [("posted" if m.stored.seq > mark else "edited", m.payload) for m in changed]
+            )
         else:
             shown = "\n".join(render_message(m) for m in changed)
             later = f"⏩ {' '.join(text.split())} later"
@@ -323,27 +317,36 @@ class Session:
         if not self.as_json:
             self.write(reply.text())
             return
-        rows: list[dict[str, Any]] = []
-        base = {"action": reply.action, "player": reply.player, "type": reply.response_type}
+        rows: list[tuple[str, Any]] = []
         for kind, messages in (
             ("message", [reply.message] if reply.message else []),
             ("followup", reply.followups),
             ("posted", reply.posted),
             ("edited", reply.edited),
         ):
-            rows.extend({**base, "kind": kind, "payload": m.payload} for m in messages)
+            rows.extend((kind, m.payload) for m in messages)
         if reply.modal is not None:
-            rows.append({**base, "kind": "modal", "payload": reply.modal.raw})
+            rows.append(("modal", reply.modal.raw))
         if reply.response_type == 8:
             choices = [{"name": c.name, "value": c.value} for c in reply.choices]
-            rows.append({**base, "kind": "autocomplete", "payload": {"choices": choices}})
-        self.write("\n".join(json.dumps(row, ensure_ascii=False) for row in rows))
+            rows.append(("autocomplete", {"choices": choices}))
+        base = {"action": reply.action, "player": reply.player, "type": reply.response_type}
+        self.write_rows(base, rows)
+
+    def write_rows(self, base: dict[str, Any], rows: list[tuple[str, Any]]) -> None:
+        """Print `--json` rows, one line each: `base`'s fields (the action, the player), the
+        row's kind and its payload."""
+        lines = (
+            json.dumps({**base, "kind": kind, "payload": payload}, ensure_ascii=False)
+            for kind, payload in rows
+        )
+        self.write("\n".join(lines))
 
     def show_choices(self, choices: list[tuple[str, Any]]) -> None:
         """Print autocomplete suggestions."""
         if self.as_json:
             payload = {"choices": [{"name": n, "value": v} for n, v in choices]}
-            self.write(json.dumps({"kind": "autocomplete", "payload": payload}, ensure_ascii=False))
+            self.write_rows({}, [("autocomplete", payload)])
         else:
             self.write("\n".join(f"  {n}  → {v!r}" for n, v in choices) or "(no suggestions)")
 

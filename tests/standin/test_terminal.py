@@ -67,6 +67,23 @@ def test_json_mode_prints_one_discord_payload_per_line(tmp_path: Path) -> None:
     assert rows[2]["payload"]["title"] == "Feedback"
 
 
+def test_json_mode_prints_autocomplete_suggestions_as_one_row(tmp_path: Path) -> None:
+    status, output = play(tmp_path, "complete /pick fruit:ap\n", "--json")
+
+    assert status == 0, output
+    assert [json.loads(line) for line in output.splitlines()] == [
+        {
+            "kind": "autocomplete",
+            "payload": {
+                "choices": [
+                    {"name": "Apple", "value": "apple"},
+                    {"name": "Apricot", "value": "apricot"},
+                ]
+            },
+        }
+    ]
+
+
 def test_modal_and_select_lines(tmp_path: Path) -> None:
     status, output = play(
         tmp_path,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Awaitable
 from collections.abc import Callable
 from datetime import timedelta
@@ -90,11 +91,30 @@ def test_waiting_shows_the_reminders_and_the_turn_ending_once_at_its_deadline(
     assert "turn 2" in turn, turn
 
 
+def test_json_mode_prints_what_a_wait_posted_one_row_each(tmp_path: Path) -> None:
+    """`--json`: the reminders a wait brought, one row each, named by the `wait` line."""
+    script = BATTLE + "/turn deadline set when:25h\nwait 2h\n"
+    status, output = play(tmp_path / "local.db", script, "--json")
+
+    assert status == 0, output
+    rows = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+    waited = [row for row in rows if row["action"] == "wait 2h"]
+    assert [sorted(row) for row in waited] == [["action", "kind", "payload", "player"]]
+    assert waited[0]["player"] == "gm" and waited[0]["kind"] == "posted", waited
+    assert "⏰ Turn 1 ends" in json.dumps(waited[0]["payload"], ensure_ascii=False), waited
+
+
 def test_wait_takes_durations_and_needs_a_bot_with_a_clock(tmp_path: Path) -> None:
-    status, output = play(tmp_path / "local.db", "wait soon\nwait 0m\n/turn status\n")
+    script = "wait soon\nwait 0m\nwait 1000000000d\nwait 999999999d\n/turn status\n"
+    status, output = play(tmp_path / "local.db", script)
     assert status == 1, output
     assert "✗ 'soon' is no duration: give e.g. 25h, 30m, 2d or 1d 12h" in output
     assert "✗ time passes forward only" in output
+    for days in ("1000000000d", "999999999d"):  # more than the bot's clock can hold
+        assert after(output, f"wait {days}").startswith(
+            f"✗ {days!r} is too long a wait: give at most 366d"
+        ), output
+    assert "There is no campaign in this channel" in flat(output.split("> /turn status")[1])
     demo = f"{demo_bot.__name__}:create_demo_bot"
     status, output = play(tmp_path / "demo.db", "wait 1h\n", "--bot", demo)
     assert status == 1, output
