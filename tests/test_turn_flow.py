@@ -258,6 +258,31 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
     )
 
 
+def test_a_long_list_of_debts_is_counted_before_a_player_is_left_a_bare_mention():
+    """With no ruleset telling what happened, a player owing orders in 39 battles is told
+    the first two and how many more (`/turn status` tells them all), as is a question's
+    owner owing as many: neither is left a bare mention while that fits."""
+    from bot.i18n import Msg
+    from bot.turn_flow import Pings
+
+    pings = Pings()
+    pings.add(12, "question", "space_pirates")
+    for battle in range(1, 40):
+        orders = Msg("fleet_combat.owes.orders", battle=battle, point="Mecatol", round=2)
+        pings.owe(11, "fleet_combat", orders)
+        pings.owe(12, "fleet_combat", orders)
+
+    first_two = (
+        "fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7); fire orders or a"
+        " retreat in battle #2 at Mecatol, round 2 (FC-I7); …and 37 more"
+    )
+    assert pings.line("en") == (
+        "The turn's end concerns you: <@12> — a question waits for your answer (Space"
+        f" pirates), awaited from you (Fleet combat): {first_two}; <@11> — awaited from you"
+        f" (Fleet combat): {first_two}"
+    )
+
+
 def test_a_long_turn_end_ping_drops_what_is_owed_before_it_cuts_a_mention():
     """A message holds 2,000 characters: with many players owing orders in many battles,
     the ping first leaves out what each owes, then why; every player is still mentioned
