@@ -612,6 +612,24 @@ class Pings(list[int]):
         ]
 
 
+def owe_awaited(
+    pings: Pings,
+    states: dict[str, tuple[BaseModel, BaseModel]],
+    factions: Sequence[Faction],
+    turn: int,
+) -> None:
+    """What each player owes for `turn` in the rulesets' `states` (`RulesetSpec.awaited`),
+    added to `pings` for the faction it is owed by, so that two factions' like debts ("1
+    force lacks orders") are both told to a player of both."""
+    users = {name_key(f.name): f.user_id for f in factions}
+    for key, (state, settings) in states.items():
+        spec = rulesets.get(key)
+        if spec.awaited is None:
+            continue
+        for item in spec.awaited(state, settings, turn):
+            pings.owe(users.get(name_key(item.faction)), key, item.owes, faction=item.faction)
+
+
 def told_lines(lines: Sequence[Msg]) -> Msg:
     """What happened to a player's pieces in one ruleset: its first `PING_LINES` lines,
     then how many more the summary tells."""
@@ -739,13 +757,8 @@ class TurnFlow:
         for choice in questions(await self.service.open_choices(campaign_id)):
             pings.add(choice.owner_id, "question", choice.ruleset)
         campaign = await self.service.get(campaign_id)
-        for key, (state, settings) in (await self._awaiting_states(campaign)).items():
-            spec = rulesets.get(key)
-            assert spec.awaited is not None
-            for item in spec.awaited(state, settings, campaign.turn):
-                pings.owe(
-                    factions.get(name_key(item.faction)), key, item.owes, faction=item.faction
-                )
+        states = await self._awaiting_states(campaign)
+        owe_awaited(pings, states, await self.service.factions(campaign_id), campaign.turn)
         return pings
 
     async def begin_deadline_end(self, campaign_id: int, turn: int, actor: Actor) -> AuditEntry:
@@ -1094,6 +1107,7 @@ __all__ = [
     "epoch",
     "is_question",
     "next_due",
+    "owe_awaited",
     "parse_deadline",
     "parse_duration",
     "parse_reminders",

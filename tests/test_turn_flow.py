@@ -181,11 +181,11 @@ def test_a_player_of_several_factions_owes_what_each_of_them_owes():
     from bot.rules.naval_orders import NavalOrdersState
     from bot.rules.naval_orders import RegisterForce
     from bot.rules.naval_orders import Ship
-    from bot.rules.naval_orders import awaited
     from bot.rules.naval_orders import register_force
     from bot.storage.campaigns import Faction
     from bot.turn_flow import Pings
     from bot.turn_flow import awaited_players
+    from bot.turn_flow import owe_awaited
 
     settings = NavalOrdersSettings()
     state = NavalOrdersState()
@@ -210,8 +210,7 @@ def test_a_player_of_several_factions_owes_what_each_of_them_owes():
         " ход 1; Вега: 1 соединение без приказов на ход 1"
     )
     pings = Pings()
-    for item in awaited(state, settings, 1):
-        pings.owe(7, "naval_orders", item.owes, faction=item.faction)
+    owe_awaited(pings, {"naval_orders": (state, settings)}, factions, 1)
     assert pings.line("en") == (
         "The turn's end concerns you: <@7> — awaited from you (Naval orders): Aurora: 1 force"
         " lacks orders for turn 1; Orion: 2 forces lack orders for turn 1; Вега: 1 force"
