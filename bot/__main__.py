@@ -7,33 +7,12 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import TYPE_CHECKING
-
-from pydantic import ValidationError
-
-if TYPE_CHECKING:
-    from bot.config import Settings
-
-
-def load_settings() -> Settings | None:
-    """The settings from the environment and `.env`, or None after saying in one sentence
-    which variable is wrong."""
-    from bot.config import Settings
-
-    try:
-        return Settings()
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        sentence = str(error["msg"])
-        if error["type"] != "settings" and error["loc"]:  # pydantic's words: name the variable
-            sentence = f"{str(error['loc'][0]).upper()}: {sentence}"
-        print(f"Configuration error: {sentence} — check your .env file.")  # noqa: T201
-        return None
 
 
 def run_bot() -> int:
     """Start the bot with the settings from the environment and `.env`."""
     from bot.app import create_bot
+    from bot.config import load_settings
 
     settings = load_settings()
     if settings is None:

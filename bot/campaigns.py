@@ -106,6 +106,7 @@ __all__ = [
 
 CORE = "core"
 typed_params("error.faction_look_alike", "faction", "existing")
+typed_params("error.faction_reserved", "faction")
 typed_params("dice.saved.error.look_alike", "name", "existing")
 MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can offer
 

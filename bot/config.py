@@ -8,6 +8,7 @@ from typing import Self
 
 from pydantic import Field
 from pydantic import SecretStr
+from pydantic import ValidationError
 from pydantic import field_validator
 from pydantic import model_validator
 from pydantic_core import PydanticCustomError
@@ -18,6 +19,19 @@ from pydantic_settings import SettingsConfigDict
 from bot.compute import ComputeLimits
 from bot.compute import default_workers
 from bot.paths import data_dir
+
+POSTGRES_URL = "postgresql://user:password@host:port/database"  # the shape told to operators
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether a database target names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def url_scheme(text: str) -> str | None:
+    """`mysql://` for `mysql://bot:secret@db/privateer`, None for what is no URL: a refused
+    URL is told by its scheme alone, since the rest of it may hold a password."""
+    return f"{text.partition('://')[0]}://" if "://" in text else None
 
 
 class Settings(BaseSettings):
@@ -44,14 +58,11 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _check_database_url(cls, value: str | None) -> str | None:
-        if value is None or value.startswith(("postgresql://", "postgres://")):
+        if value is None or is_postgres_url(value):
             return value
-        # Only the scheme is repeated: the rest of a URL may hold a password.
-        given = f"a {value.partition('://')[0]}:// URL" if "://" in value else repr(value)
-        raise _error(
-            "DATABASE_URL must name a PostgreSQL database (postgresql://user:password@host:port/"
-            f"database), not {given}"
-        )
+        scheme = url_scheme(value)
+        given = f"a {scheme} URL" if scheme is not None else repr(value)
+        raise _error(f"DATABASE_URL must name a PostgreSQL database ({POSTGRES_URL}), not {given}")
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -88,6 +99,20 @@ class Settings(BaseSettings):
 def _error(sentence: str) -> PydanticCustomError:
     """A settings error whose message is `sentence` (`python -m bot` prints it)."""
     return PydanticCustomError("settings", "{sentence}", {"sentence": sentence})
+
+
+def load_settings() -> Settings | None:
+    """The settings from the environment and `.env`, or None after saying in one sentence
+    which variable is wrong."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        sentence = str(error["msg"])
+        if error["type"] != "settings" and error["loc"]:  # pydantic's words: name the variable
+            sentence = f"{str(error['loc'][0]).upper()}: {sentence}"
+        print(f"Configuration error: {sentence} — check your .env file.")  # noqa: T201
+        return None
 
 
 def database_target(settings: Settings) -> Path | str:

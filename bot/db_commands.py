@@ -15,8 +15,10 @@ import argparse
 import asyncio
 from pathlib import Path
 
+from bot.config import POSTGRES_URL
+from bot.config import is_postgres_url
+from bot.config import url_scheme
 from bot.storage.database import Database
-from bot.storage.database import is_postgres_url
 
 
 def database_arg(text: str) -> Path | str:
@@ -24,11 +26,11 @@ def database_arg(text: str) -> Path | str:
     `scheme://` (a typo, another engine) is refused rather than taken for a file's path."""
     if is_postgres_url(text):
         return text
-    if "://" in text:  # only the scheme is repeated: the rest may hold a password
+    scheme = url_scheme(text)
+    if scheme is not None:
         raise argparse.ArgumentTypeError(
-            f"{text.partition('://')[0]}:// is not a database Privateer opens: name a SQLite "
-            "file (sqlite:PATH) or a PostgreSQL database (postgresql://user:password@host:port/"
-            "database)"
+            f"{scheme} is not a database Privateer opens: name a SQLite file (sqlite:PATH) or a"
+            f" PostgreSQL database ({POSTGRES_URL})"
         )
     return Path(text.removeprefix("sqlite:"))
 
@@ -57,8 +59,8 @@ def migrate_main(args: list[str]) -> int:
     options = parser.parse_args(args)
     target = options.database
     if target is None:
-        from bot.__main__ import load_settings
         from bot.config import database_target
+        from bot.config import load_settings
 
         settings = load_settings()
         if settings is None:

@@ -542,8 +542,9 @@ class Pings(list[int]):
     def line(self, locale: str, limit: int = 2000) -> str:
         """`The turn's end concerns you: @a — something happened to your pieces (Fleet
         combat), and you owe fire orders …; …`, within `limit` characters (a message's):
-        with what each owes; if that is too long, only why; if that is too, only the
-        mentions. A mention is never cut: a player is pinged only by a whole one.
+        with what each owes; if that is too long, what each owes in a ruleset told in
+        `PING_LINES` things and counted; if that is too, only why; then only the mentions.
+        A mention is never cut: a player is pinged only by a whole one.
 
         When a ruleset told what happened (`told`), each player has a line of their own:
         `@a — Fleet combat: Battle #1 at Mecatol, round 1: Red lost 2 cruisers — …`; when
@@ -553,16 +554,9 @@ class Pings(list[int]):
             text = self._told_line(locale, limit)
             if text is not None:
                 return text
-        for with_owed in (True, False):
-            players = [
-                t(
-                    "turn_flow.ping.player",
-                    locale,
-                    user=f"<@{u}>",
-                    what=MsgList(self.why(u, with_owed=with_owed)),
-                )
-                for u in self
-            ]
+        # Only why keeps what a player owes where that is their only reason (counted too).
+        for with_owed, owed_told in ((True, None), (True, PING_LINES), (False, PING_LINES)):
+            players = self._rows(locale, owed_told, with_owed=with_owed, separator=", ")
             text = t("turn_flow.turn_end_pings", locale, players="; ".join(players))
             if len(text) <= limit:
                 return text
@@ -600,17 +594,40 @@ class Pings(list[int]):
                 return text
         return None
 
-    def _rows(self, locale: str, owed_told: int | None) -> list[str]:
-        """Each player's line: their mention and why they are pinged (`why`)."""
+    def _rows(
+        self, locale: str, owed_told: int | None, *, with_owed: bool = True, separator: str = " · "
+    ) -> list[str]:
+        """Each player's line: their mention and why they are pinged (`why`), the reasons
+        joined by `separator`."""
         return [
             t(
                 "turn_flow.ping.player",
                 locale,
                 user=f"<@{u}>",
-                what=MsgList(self.why(u, owed_told=owed_told), separator=" · "),
+                what=MsgList(
+                    self.why(u, with_owed=with_owed, owed_told=owed_told), separator=separator
+                ),
             )
             for u in self
         ]
+
+
+def owe_awaited(
+    pings: Pings,
+    states: dict[str, tuple[BaseModel, BaseModel]],
+    factions: Sequence[Faction],
+    turn: int,
+) -> None:
+    """What each player owes for `turn` in the rulesets' `states` (`RulesetSpec.awaited`),
+    added to `pings` for the faction it is owed by, so that two factions' like debts ("1
+    force lacks orders") are both told to a player of both."""
+    users = {name_key(f.name): f.user_id for f in factions}
+    for key, (state, settings) in states.items():
+        spec = rulesets.get(key)
+        if spec.awaited is None:
+            continue
+        for item in spec.awaited(state, settings, turn):
+            pings.owe(users.get(name_key(item.faction)), key, item.owes, faction=item.faction)
 
 
 def told_lines(lines: Sequence[Msg]) -> Msg:
@@ -740,13 +757,8 @@ class TurnFlow:
         for choice in questions(await self.service.open_choices(campaign_id)):
             pings.add(choice.owner_id, "question", choice.ruleset)
         campaign = await self.service.get(campaign_id)
-        for key, (state, settings) in (await self._awaiting_states(campaign)).items():
-            spec = rulesets.get(key)
-            assert spec.awaited is not None
-            for item in spec.awaited(state, settings, campaign.turn):
-                pings.owe(
-                    factions.get(name_key(item.faction)), key, item.owes, faction=item.faction
-                )
+        states = await self._awaiting_states(campaign)
+        owe_awaited(pings, states, await self.service.factions(campaign_id), campaign.turn)
         return pings
 
     async def begin_deadline_end(self, campaign_id: int, turn: int, actor: Actor) -> AuditEntry:
@@ -1095,6 +1107,7 @@ __all__ = [
     "epoch",
     "is_question",
     "next_due",
+    "owe_awaited",
     "parse_deadline",
     "parse_duration",
     "parse_reminders",

@@ -181,11 +181,11 @@ def test_a_player_of_several_factions_owes_what_each_of_them_owes():
     from bot.rules.naval_orders import NavalOrdersState
     from bot.rules.naval_orders import RegisterForce
     from bot.rules.naval_orders import Ship
-    from bot.rules.naval_orders import awaited
     from bot.rules.naval_orders import register_force
     from bot.storage.campaigns import Faction
     from bot.turn_flow import Pings
     from bot.turn_flow import awaited_players
+    from bot.turn_flow import owe_awaited
 
     settings = NavalOrdersSettings()
     state = NavalOrdersState()
@@ -210,8 +210,7 @@ def test_a_player_of_several_factions_owes_what_each_of_them_owes():
         " ход 1; Вега: 1 соединение без приказов на ход 1"
     )
     pings = Pings()
-    for item in awaited(state, settings, 1):
-        pings.owe(7, "naval_orders", item.owes, faction=item.faction)
+    owe_awaited(pings, {"naval_orders": (state, settings)}, factions, 1)
     assert pings.line("en") == (
         "The turn's end concerns you: <@7> — awaited from you (Naval orders): Aurora: 1 force"
         " lacks orders for turn 1; Orion: 2 forces lack orders for turn 1; Вега: 1 force"
@@ -255,6 +254,31 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
         " от вас ждут: приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2"
         " (FC-I7), от вас ждут (Космические пираты): ответ на содержание наёмников №16: 20 по"
         " контракту №15"
+    )
+
+
+def test_a_long_list_of_debts_is_counted_before_a_player_is_left_a_bare_mention():
+    """With no ruleset telling what happened, a player owing orders in 39 battles is told
+    the first two and how many more (`/turn status` tells them all), as is a question's
+    owner owing as many: neither is left a bare mention while that fits."""
+    from bot.i18n import Msg
+    from bot.turn_flow import Pings
+
+    pings = Pings()
+    pings.add(12, "question", "space_pirates")
+    for battle in range(1, 40):
+        orders = Msg("fleet_combat.owes.orders", battle=battle, point="Mecatol", round=2)
+        pings.owe(11, "fleet_combat", orders)
+        pings.owe(12, "fleet_combat", orders)
+
+    first_two = (
+        "fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7); fire orders or a"
+        " retreat in battle #2 at Mecatol, round 2 (FC-I7); …and 37 more"
+    )
+    assert pings.line("en") == (
+        "The turn's end concerns you: <@12> — a question waits for your answer (Space"
+        f" pirates), awaited from you (Fleet combat): {first_two}; <@11> — awaited from you"
+        f" (Fleet combat): {first_two}"
     )
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.config import is_postgres_url as is_postgres_url  # also named here, where it opens
 from bot.i18n import Msg
 from bot.paths import data_dir
 from bot.storage.health import DatabaseReadOnly
@@ -85,11 +86,6 @@ def migration_files(folder: Path | None = None) -> list[tuple[int, Path]]:
 def postgres_migrations() -> list[tuple[int, Path]]:
     """PostgreSQL's text of each numbered migration (the same numbers and names)."""
     return migration_files(data_dir() / "migrations" / "postgresql")
-
-
-def is_postgres_url(target: str | Path) -> bool:
-    """Whether a database target names a PostgreSQL server rather than a SQLite file."""
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite database file

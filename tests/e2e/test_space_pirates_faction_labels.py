@@ -28,6 +28,17 @@ async def test_a_faction_named_as_the_pirates_side_is_refused_in_a_pirates_campa
     assert "0 factions" in info
 
 
+async def test_a_refused_shared_route_name_is_quoted_as_typed_not_as_markdown(table):
+    """A shared route's ships (`ships of A + B`, SP-I43) are one of the pirates' own names,
+    so almost any text fits in it: the refusal shows the typed name escaped, as the
+    look-alike refusal does, so `**A**` stays stars and `@everyone` pings no one."""
+    await table.slash("/campaign create name:Pir rulesets:space_pirates", as_="gm")
+    refused = await refused_alone(
+        table, "/campaign join faction:ships of **A** + @everyone", "player1"
+    )
+    assert refused.startswith("“ships of \\*\\*A\\*\\* + @\u200beveryone” is a name"), refused
+
+
 async def test_names_the_pirates_never_give_their_sides_stay_free(table):
     """`Pirates` is not the pirates' side (its name is matched exactly), and a campaign
     without Space pirates has no such sides."""
