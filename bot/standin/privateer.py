@@ -37,7 +37,7 @@ def privateer_factory(
     """
     from bot.app import create_bot
     from bot.config import Settings
-    from bot.storage.database import is_postgres_url
+    from bot.config import is_postgres_url
 
     settings = Settings(
         discord_token=SecretStr(token),

@@ -30,7 +30,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.config import is_postgres_url as is_postgres_url  # also named here, where it opens
+from bot.config import is_postgres_url
 from bot.i18n import Msg
 from bot.paths import data_dir
 from bot.storage.health import DatabaseReadOnly
