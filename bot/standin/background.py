@@ -6,7 +6,6 @@ clock (`Table.pass_time`), and waits for a step under way before it stops the bo
 from __future__ import annotations
 
 import asyncio
-import re
 from datetime import timedelta
 from typing import Any
 
@@ -14,9 +13,8 @@ import discord
 from discord.ext import commands
 from discord.ext import tasks
 
-_DURATION = re.compile(r"\s*(\d+)\s*([dhms])\s*")
-_UNITS = {"d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
-
+from bot.turn_flow import ScheduleError
+from bot.turn_flow import parse_duration
 
 # The longest wait: a year of the bot's clock is more than any campaign's deadlines need, and
 # far from what a datetime holds (the clock moved by 999999999 days could not be read again).
@@ -24,15 +22,14 @@ MAX_WAIT = timedelta(days=366)
 
 
 def parse_wait(text: str) -> timedelta:
-    """`25h`, `30m`, `2d`, `1d 12h`, `90s` (days, hours, minutes, seconds, summed), at most
-    `MAX_WAIT`."""
-    parts = _DURATION.findall(text)
-    if not parts or _DURATION.sub("", text):
-        raise ValueError(f"{text!r} is no duration: give e.g. 25h, 30m, 2d or 1d 12h")
+    """A duration as a GM gives a deadline (`parse_duration`: `25h`, `30m`, `2d`, `1d 12h`,
+    `2 days`, «48 часов»), at most `MAX_WAIT`."""
     try:
-        wait = sum((timedelta(**{_UNITS[unit]: int(n)}) for n, unit in parts), timedelta())
-    except OverflowError:
-        wait = timedelta.max
+        wait = parse_duration(text)
+    except ScheduleError as refused:  # a unit given twice (`1d 1d`)
+        raise ValueError(refused.message("en")) from refused
+    if wait is None:
+        raise ValueError(f"{text!r} is no duration: give e.g. 25h, 30m, 2d or 1d 12h")
     if wait > MAX_WAIT:
         raise ValueError(f"{text!r} is too long a wait: give at most {MAX_WAIT.days}d")
     return wait

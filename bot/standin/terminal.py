@@ -63,7 +63,7 @@ attach PATH                 upload a file for the next command's attachment opti
 messages                    show the channel as the current player sees it
 who                         list the members, their roles and Discord languages
 expect TEXT                 (scripts) fail unless the last output contains TEXT
-wait 25h                    let time pass for the bot at once (d, h, m, s: 30m, 2d,
+wait 25h                    let time pass for the bot at once (d, h, m: 30m, 2d,
                             1d 12h): its clock moves on and its scheduler runs, so
                             reminders, the deadline's GM ping and an automatic turn
                             end are posted; no real waiting (the clock is real again
