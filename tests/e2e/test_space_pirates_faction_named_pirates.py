@@ -10,6 +10,8 @@ Player1 plays `pirates`. Faces are scripted in the order the engine rolls them: 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.campaigns import Actor
@@ -41,31 +43,52 @@ async def named_pirates(table):
     ):
         answered = await table.slash(line, as_="player1")
         assert not answered.ephemeral, answered.text()
+    return table
+
+
+async def raided(table):
+    """Turn 1 ends with the raid on Line (d20 1, 1d6 3: one raider): the turn end's answer,
+    whose follow-up offers `pirates` the buy-off."""
     table.script_dice([1, 3])
     return await end_turn(table, 1)
 
 
-async def test_a_faction_named_pirates_refuses_a_buy_off_and_the_turn_ends(table, named_pirates):
+async def test_a_faction_named_pirates_refuses_a_buy_off_and_the_turn_ends(named_pirates):
     """SP-I11, SP-I34, FC-I17: the refusal fights the battle (before, it was refused: "An
     automatic battle needs … a different name for every fleet"); Line is defended, the
-    report's rounds name the faction and the pirate fleet apart, and the next turn ends."""
+    report's rounds and the rolls' labels in the log name the faction and the pirate fleet
+    apart, and the next turn ends."""
+    table = named_pirates
+    offered = await raided(table)
     table.script_dice([6] * 10 + [1] * 10)
-    question = question_of(named_pirates, "Refuse and fight")
+    question = question_of(offered, "Refuse and fight")
     fought = await table.click(question, "Refuse and fight", as_="player1")
 
     assert not fought.ephemeral, fought.text()
     assert fought.embed.description == "pirates: Line defended: immunity through turn 4"
     report = await table.slash("/pirates report turn:1 page:2", as_="player1")
     assert ROUND_1 in text_of(report), text_of(report)
+    listed = await table.slash("/history list", as_="gm")
+    entry = re.search(r"#(\d+)` turn \d+ · \*\*pirates buy-off answer", listed.embed.description)
+    assert entry, listed.embed.description
+    shown = await table.slash(f"/history show entry:{entry.group(1)}", as_="gm")
+    rolls = " ".join(f.name for f in shown.embed.fields)
+    for said in (
+        "Pirate raid on Line, round 1: 2 cruisers of pirates → raider of the pirate fleet",
+        "Pirate raid on Line, round 1: 1 raider of the pirate fleet → cruisers of pirates",
+    ):
+        assert said in rolls, rolls
     ended = await end_turn(table, 2)
     assert "pirates: route raids skipped (immunity through turn 4)" in [
         text_of(m) for m in ended.followups
     ]
 
 
-async def test_the_turn_end_answers_the_faction_named_pirates_by_default(table, named_pirates):
+async def test_the_turn_end_answers_the_faction_named_pirates_by_default(named_pirates):
     """SP-I45: the question left open, the next turn's end takes its default (the buy-off
     refused) and fights the battle instead of stopping on the two names."""
+    table = named_pirates
+    await raided(table)
     table.script_dice([6] * 10 + [1] * 10)
     ended = await end_turn(table, 2)
 
@@ -73,3 +96,27 @@ async def test_the_turn_end_answers_the_faction_named_pirates_by_default(table, 
     assert "pirates: Line defended: immunity through turn 4" in told, told
     report = await table.slash("/pirates report turn:1 page:2", as_="player1")
     assert ROUND_1 in text_of(report), text_of(report)
+
+
+async def test_a_faction_named_pirates_is_asked_to_retreat_and_retreats(named_pirates):
+    """SP-I44 with `defender_may_retreat`: round 1 all misses and the battle waits, stored,
+    for the faction's answer; asked as its side ("your side has 2 ships left, the pirates
+    1 ship"), it retreats after the raider's parting volley: the pirates win and Line's
+    cruisers are lost (SP-I12)."""
+    table = named_pirates
+    await table.slash(
+        "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
+    )
+    offered = await raided(table)
+    table.script_dice([1] * 5)  # round 1: every shot misses
+    declined = await table.click(
+        question_of(offered, "Refuse and fight"), "Refuse and fight", as_="player1"
+    )
+    asked = question_of(declined, "Retreat")
+    assert "Round 2 comes next: your side has 2 ships left, the pirates 1 ship" in text_of(asked)
+    table.script_dice([1])  # the raider's parting volley
+    retreated = await table.click(asked, "Retreat", as_="player1")
+
+    assert retreated.embed.description.startswith("pirates: Line raided: "), retreated.text()
+    routes = await table.slash("/pirates routes", as_="player1")
+    assert "no ships" in routes.embed.description
