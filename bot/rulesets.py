@@ -216,7 +216,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     settings_guard: Callable[[StateT, SettingsT, SettingsT], None] | None = None
     # True for a name the ruleset gives something of its own that stands beside the factions
     # (Space pirates' sides in a battle: `pirates`): `/campaign join` refuses a new faction so
-    # named in a campaign playing the ruleset. None: no name is taken.
+    # named in a campaign playing the ruleset, whose texts would read it as the ruleset's
+    # own. None: no name is taken. A faction so named before still plays: the ruleset keeps
+    # it apart from its own (Space pirates marks its participant in a battle).
     reserved_name: Callable[[str], bool] | None = None
     # Questions kept in the ruleset's own state rather than as pending choices, answered by
     # its own controls: `reasked(left, restored)` names each question an undo opens again

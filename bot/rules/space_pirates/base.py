@@ -30,6 +30,7 @@ from bot.rules.space_pirates.battle import Side
 from bot.rules.space_pirates.battle import fight
 from bot.rules.space_pirates.battle import kept_ships
 from bot.rules.space_pirates.battle import mercenary_label
+from bot.rules.space_pirates.battle import participant_name
 from bot.rules.space_pirates.battle import pirate_ships
 from bot.rules.space_pirates.battle import write_back_allies
 from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
@@ -468,7 +469,7 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         ships = list(order.ships)
     sides: list[Side] = []
     if ships:
-        sides.append(Side(order.attacker, DEFENDER_SIDE, ships))
+        sides.append(Side(participant_name(order.attacker), DEFENDER_SIDE, ships))
     sides += [Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c) for c in contracts]
     if not sides:
         return report
@@ -497,7 +498,7 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
     write_back_allies(sides, run, wipe=False, turn=turn, settings=settings)
     if ships:
         report.survivors = [
-            s for s in run.survivors.get(order.attacker, []) if isinstance(s, RegisteredShip)
+            s for s in run.survivors.get(sides[0].name, []) if isinstance(s, RegisteredShip)
         ]
         if order.registered:
             _write_back(state, sides[0].ships, report.survivors)

@@ -51,6 +51,11 @@ MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
 # The participant of a shared route's (or orbit's) ships registered by several owners, who
 # fight as one participant (SP-I43): "ships of " and the owners joined by OWNERS_JOIN.
 SHARED, OWNERS_JOIN = "ships of ", " + "
+# A faction named as one of those (`own_side_name`) fights under its name marked with a
+# control character, which no faction name holds (names are stored without them,
+# `bot.text.tidy`), so the two never share a participant name (FC-I17). Only such a faction
+# is marked: a name stored unmarked reads as it always did.
+FACTION_MARK = "\x1f"
 # A battle as its rolls' labels name it, when its caller gives no title of its own.
 BATTLE_TITLE = Msg(f"{P}roll.title.battle")
 RAID_TITLE = Msg(f"{P}roll.title.raid")
@@ -70,7 +75,10 @@ def privateer_label(group: PrivateerGroup) -> str:
 
 
 def side_msg(name: str) -> Msg | str:
-    """A participant by name: a faction as itself, the bot's own labels in words."""
+    """A participant by name: a faction as itself (one marked apart, `participant_name`,
+    without its mark), the bot's own labels in words."""
+    if name.startswith(FACTION_MARK):
+        return faction_of(name)
     if name == PIRATES:
         return Msg(f"{P}side.pirates")
     if name == BASE_FLEET:
@@ -85,9 +93,22 @@ def side_msg(name: str) -> Msg | str:
 
 def own_side_name(name: str) -> bool:
     """A name the ruleset gives a participant of its own in a battle (the pirates, their
-    base, a contract, a privateer group, a shared route's ships): a faction so named would
-    share it, and an automatic battle needs every participant's name distinct (FC-I17)."""
+    base, a contract, a privateer group, a shared route's ships): a faction so named fights
+    under it marked (`participant_name`), as an automatic battle needs every participant's
+    name distinct (FC-I17), and `/campaign join` refuses it for a new faction."""
     return side_msg(name) != name
+
+
+def participant_name(faction: str) -> str:
+    """A faction's participant name in a battle (and its key among the ships lost): its
+    name, marked (`FACTION_MARK`) when the ruleset gives that name a participant of its own
+    (`own_side_name`), so a faction called `pirates` fights the pirates (FC-I17)."""
+    return FACTION_MARK + faction if own_side_name(faction) else faction
+
+
+def faction_of(name: str) -> str:
+    """The faction a faction's participant name (`participant_name`) names."""
+    return name.removeprefix(FACTION_MARK)
 
 
 def together(parts: Sequence[Msg | str]) -> Msg | str:
@@ -105,8 +126,8 @@ def holder_name(victim: str, ships: Sequence[RegisteredShip]) -> str:
     of them; no ships, the victim."""
     owners = list(dict.fromkeys(s.owner for s in ships))
     if len(owners) == 1:
-        return owners[0]
-    return SHARED + OWNERS_JOIN.join(owners) if owners else victim
+        return participant_name(owners[0])
+    return SHARED + OWNERS_JOIN.join(owners) if owners else participant_name(victim)
 
 
 def side_player(side: Side) -> str | None:
@@ -118,7 +139,7 @@ def side_player(side: Side) -> str | None:
         return side.group.owner
     if side.player is not None:
         return side.player
-    return None if side.name in (PIRATES, BASE_FLEET) else side.name
+    return None if side.name in (PIRATES, BASE_FLEET) else faction_of(side.name)
 
 
 @dataclass

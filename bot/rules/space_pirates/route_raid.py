@@ -15,6 +15,7 @@ from bot.rules.space_pirates.battle import fight_raid
 from bot.rules.space_pirates.battle import is_combat_ship
 from bot.rules.space_pirates.battle import kept_ships
 from bot.rules.space_pirates.battle import mercenary_sides
+from bot.rules.space_pirates.battle import participant_name
 from bot.rules.space_pirates.battle import pirate_ships
 from bot.rules.space_pirates.battle import write_back_allies
 from bot.rules.space_pirates.chance import draw_target
@@ -187,7 +188,7 @@ def losses_by_owner(
         gone = side.ships if wipe_defenders else run.destroyed.get(side.name, [])
         for ship in gone:
             if isinstance(ship, RegisteredShip):
-                owner, name = ship.owner, ship.ship_class
+                owner, name = participant_name(ship.owner), ship.ship_class
             else:
                 owner, name = side.name, ship.pirate_type
             by_class = lost.setdefault(owner, {})
@@ -303,7 +304,7 @@ def _by_owner(ships: list[RegisteredShip]) -> dict[str, dict[str, int]]:
     """Ships by the faction that registered them, then by class (SP-I43)."""
     counts: dict[str, dict[str, int]] = {}
     for ship in ships:
-        by_class = counts.setdefault(ship.owner, {})
+        by_class = counts.setdefault(participant_name(ship.owner), {})
         by_class[ship.ship_class] = by_class.get(ship.ship_class, 0) + 1
     return counts
 
