@@ -603,11 +603,14 @@ class Asked:
         ):
             raise Conflict("confirm.changed")
 
-    def answered(self, key: str, *, colour: discord.Colour = NEUTRAL_COLOUR) -> discord.Embed:
+    def answered(
+        self, key: str, *, colour: discord.Colour = NEUTRAL_COLOUR, lead: str | None = None
+    ) -> discord.Embed:
         """The question redrawn as answered: `key` (confirm.done.<verb>, confirm.cancelled.
         <verb>) over what it asked, whole: its title and its lines (as many as one embed
         holds, then how many more), so a title that leads into its lines never ends the
-        message."""
+        message. With `lead` (what was done: "You confirmed:") what it asked follows it
+        quoted, so it reads as the question it was, not one still open."""
         payload = self.choice.payload if self.choice is not None else {}
         verb = str(payload.get("verb") or "remove")
         asked = str(payload.get("question") or "")
@@ -615,7 +618,10 @@ class Asked:
         kept = len(lines)
         while True:
             tail = [self.t("confirm.more", count=len(lines) - kept)] if kept < len(lines) else []
-            text = "\n".join(part for part in (asked, *lines[:kept], *tail) if part)
+            parts = [part for part in (asked, *lines[:kept], *tail) if part]
+            if lead is not None:
+                parts = [lead, *(_quoted(part) for part in parts)]
+            text = "\n".join(parts)
             if len(text) <= DESCRIPTION_PAGE or kept == 0:
                 break
             kept -= 1
@@ -625,9 +631,11 @@ class Asked:
 
     def redrawn(self) -> Announcement:
         """The confirmed question, its buttons disabled: written with the change, before
-        the command's own answer."""
+        the command's own answer. It says what was done first (the command's answer follows
+        it), then what the player confirmed, quoted."""
         view = disabled_copy(self.interaction.message)
-        return Announcement(edit=True, embeds=[self.answered("confirm.done")], view=view)
+        done = self.answered("confirm.done", lead=self.t("confirm.confirmed"))
+        return Announcement(edit=True, embeds=[done], view=view)
 
     def settled(self, now: Question, messages: Sequence[Announcement]) -> list[Announcement]:
         """What a confirmed change posts, decided in its transaction (which has claimed the
@@ -781,6 +789,11 @@ class Asked:
             return False
         await announcements.deliver(self.interaction, self.base.service.db, rows)
         return True
+
+
+def _quoted(text: str) -> str:
+    """`text` as a Markdown block quote, each of its lines."""
+    return "\n".join(f"> {line}" for line in text.split("\n"))
 
 
 async def apply_or_ask(

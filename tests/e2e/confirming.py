@@ -11,6 +11,12 @@ from bot.standin import Reply
 from bot.standin import Table
 
 
+def as_confirmed(*asked: str, lead: str = "You confirmed:") -> str:
+    """A confirmed question's redrawn text: `lead`, then what it asked (its title, then its
+    lines), quoted."""
+    return "\n".join([lead, *(f"> {line}" for line in asked)])
+
+
 def red_button(asked: Reply) -> str | None:
     """The label of the question's red button; None when the command was refused at once."""
     if asked.message is None:

@@ -52,7 +52,7 @@ async def test_a_gm_removal_asks_the_gm_then_removes(campaign):
     assert "campaign gm remove" not in await history(campaign)
 
     done = await campaign.click(asked, "Remove", as_="gm")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
     assert all(b.disabled for b in done.buttons)
     (posted,) = done.followups
     assert not posted.ephemeral
@@ -210,7 +210,7 @@ async def test_a_restart_between_the_question_and_the_click_loses_nothing(campai
     asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
     await campaign.restart()
     done = await campaign.click(asked, "Remove", as_="gm")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
     (posted,) = done.followups
     assert "is no longer a GM" in posted.embed.description
     assert (await history(campaign)).count("campaign gm remove") == 1
@@ -244,7 +244,7 @@ async def test_the_question_is_in_the_askers_language(campaign):
     assert asked.embed.description == "Вернуть это сможет только ведущий командой /журнал отменить."
     assert [b.label for b in asked.buttons] == ["Удалить", "Отмена"]
     done = await campaign.click(asked, "Удалить", as_="player3")
-    assert done.embed.title == "Удалено"
+    assert done.embed.title == "✅ Удалено — ответ ниже"
     said = done.followups[0].embed.description
     assert said == f"<@{player1}> is no longer a GM of this campaign."
 

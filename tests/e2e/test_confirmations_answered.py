@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
+from tests.e2e.confirming import as_confirmed
 from tests.e2e.confirming import red_button
 
 FILE = {"s.toml": b"[ottoman_piracy]\nhit_min_face = 4\n[core]\nfactions_per_player = 2\n"}
@@ -17,27 +18,28 @@ CHANGES = ["`ottoman_piracy.hit_min_face`: 5 → **4**", "`core.factions_per_pla
 @pytest.mark.parametrize("button", ["Import", "Cancel"])
 async def test_an_answered_import_keeps_the_settings_it_named(campaign, button):
     """The GM imports a file changing two settings, or cancels: the question, redrawn,
-    reads the outcome, the question and both changes; no line ends on a colon."""
+    reads the outcome, the question and both changes (quoted under "You confirmed:" once
+    imported); no line ends on a colon."""
     asked = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=FILE)
     answered = await campaign.click(asked, button, as_="gm")
-    outcome = "Imported" if button == "Import" else "Cancelled: no setting was changed"
-    assert answered.embed.title == outcome
-    assert answered.embed.description.splitlines() == [
-        "Import the settings file? It changes 2 settings:",
-        *CHANGES,
-    ]
+    question = ["Import the settings file? It changes 2 settings:", *CHANGES]
+    if button == "Import":
+        assert answered.embed.title == "✅ Imported — see the answer below"
+        assert answered.embed.description == as_confirmed(*question)
+    else:
+        assert answered.embed.title == "Cancelled: no setting was changed"
+        assert answered.embed.description.splitlines() == question
 
 
 async def test_an_answered_import_in_russian_keeps_the_settings_it_named(campaign):
-    """A Russian-reading GM imports: «Загружено», then the question and the changes."""
+    """A Russian-reading GM imports: «Загружено», then the question and the changes, quoted
+    under «Вы подтвердили:»."""
     await campaign.slash("/campaign gm add user:@player3", as_="gm")
     asked = await campaign.slash("/campaign settings import file:s.toml", as_="player3", files=FILE)
     answered = await campaign.click(asked, "Загрузить", as_="player3")
-    assert answered.embed.title == "Загружено"
-    assert answered.embed.description.splitlines() == [
-        "Загрузить файл настроек? Изменятся 2 настройки:",
-        *CHANGES,
-    ]
+    assert answered.embed.title == "✅ Загружено — ответ ниже"
+    question = ["Загрузить файл настроек? Изменятся 2 настройки:", *CHANGES]
+    assert answered.embed.description == as_confirmed(*question, lead="Вы подтвердили:")
 
 
 async def test_a_russian_gm_removal_says_remove_throughout(campaign):
@@ -50,7 +52,8 @@ async def test_a_russian_gm_removal_says_remove_throughout(campaign):
     assert asked.embed.title == question
     assert red_button(asked) == "Удалить"
     done = await campaign.click(asked, "Удалить", as_="player3")
-    assert (done.embed.title, done.embed.description) == ("Удалено", question)
+    assert done.embed.title == "✅ Удалено — ответ ниже"
+    assert done.embed.description == as_confirmed(question, lead="Вы подтвердили:")
 
 
 # Each question a confirmation asks, by its verb (`Question.verb`): its Russian text opens

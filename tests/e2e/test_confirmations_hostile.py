@@ -13,6 +13,7 @@ from bot.campaigns import Actor
 from bot.interactions import ERROR_COLOUR
 from bot.storage.undo import COMMAND_CONFIRMATION
 from bot.text import shown
+from tests.e2e.confirming import as_confirmed
 from tests.e2e.confirming import clicked_by
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import import_refused_after_a_change
@@ -154,7 +155,7 @@ async def test_a_gm_cannot_press_a_players_question_nor_a_player_a_gms(seated): 
     assert by_player.embed.description == f"This question is for <@{seated.member('gm').id}>."
     assert "combat fleet remove" not in await history(seated)
     done = await seated.click(players, "Remove", as_="player2")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
 
 
 # --- two questions at once, and another hand first ----------------------------------------------
@@ -168,14 +169,14 @@ async def test_two_questions_for_one_fleet_remove_it_once(seated):  # noqa: F811
     cancelled = await seated.click(first, "Cancel", as_="player2")
     assert cancelled.embed.title == "Cancelled: nothing was removed"
     done = await seated.click(second, "Remove", as_="player2")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
     third = await seated.slash("/combat fleet set point:Mecatol ships:1 cruiser", as_="player2")
     assert not third.ephemeral, third.text()
 
     one = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
     two = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
     removed = await seated.click(one, "Remove", as_="player2")
-    assert removed.embed.title == "Removed"
+    assert removed.embed.title == "✅ Removed — see the answer below"
     late = await seated.click(two, "Remove", as_="player2")
     assert late.embed.title == "Nothing was removed"
     assert "Blue has no fleet at Mecatol" in late.embed.description
@@ -192,7 +193,10 @@ async def test_two_questions_confirmed_at_once_remove_once(seated):  # noqa: F81
         seated.click(one, "Remove", as_="player2"), seated.click(two, "Remove", as_="player2")
     )
     titles = sorted([first.embed.title, second.embed.title])
-    assert titles == ["Nothing was removed", "Removed"], (first.text(), second.text())
+    assert titles == ["Nothing was removed", "✅ Removed — see the answer below"], (
+        first.text(),
+        second.text(),
+    )
     assert (await history(seated)).count("**combat fleet remove**") == 1
     late = await clicked_by(seated, one, "Cancel", as_="player2")
     assert late.ephemeral and "already been answered" in late.text(), late.text()
@@ -222,7 +226,7 @@ async def test_a_question_left_open_across_a_turn_end(seated):  # noqa: F811
     ended = await seated.click(await seated.slash("/turn end", as_="gm"), "End turn 1", as_="gm")
     assert not ended.ephemeral, ended.text()
     done = await seated.click(asked, "Remove", as_="player2")
-    assert done.embed.title == "Removed", done.text()
+    assert done.embed.title == "✅ Removed — see the answer below", done.text()
     log = await history(seated)
     assert re.search(r"turn 2 · \*\*combat fleet remove", log), log
 
@@ -247,8 +251,8 @@ async def test_a_click_after_the_campaign_language_changed(seated):  # noqa: F81
     await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     question = asked.embed.title
     done = await seated.click(asked, "Remove", as_="player2")
-    assert done.embed.title == "Removed"
-    assert done.embed.description == question
+    assert done.embed.title == "✅ Removed — see the answer below"
+    assert done.embed.description == as_confirmed(question)
     (posted,) = done.followups
     assert posted.embed.description == "Флот фракции «Blue» в точке Mecatol снят с учёта."
 
@@ -319,7 +323,7 @@ async def test_a_removal_typed_while_a_turn_end_runs(seated):  # noqa: F811
     assert not ended.ephemeral, ended.text()
     assert red_button(asked) == "Remove", asked.text()
     done = await seated.click(asked, "Remove", as_="player2")
-    assert done.embed.title == "Removed", done.text()
+    assert done.embed.title == "✅ Removed — see the answer below", done.text()
     assert "Blue" not in await fleet_at_mecatol(seated)
 
 
@@ -367,7 +371,7 @@ async def test_an_import_the_battle_cannot_take_is_refused_at_once(seated):  # n
     big = await seated.slash("/campaign settings import file:s.toml", as_="gm", files=padded)
     assert big.embed.title == "Import the settings file? It changes 1 setting:", big.text()
     done = await seated.click(big, "Import", as_="gm")
-    assert done.embed.title == "Imported"
+    assert done.embed.title == "✅ Imported — see the answer below"
     assert (await history(seated)).count("campaign settings import") == 1
 
 
@@ -450,8 +454,8 @@ async def asked_and_done(table, line: str, name: str, *, as_: str):
     assert raw_leaks(cancelled, name) == []
     again = await table.slash(line, as_=as_)
     done = await table.click(again, "Remove", as_=as_)
-    assert done.embed.title == "Removed", done.text()
-    assert done.embed.description == question
+    assert done.embed.title == "✅ Removed — see the answer below", done.text()
+    assert done.embed.description == as_confirmed(question)
     assert raw_leaks(done, name) == []
     return done
 
@@ -620,7 +624,7 @@ async def test_a_reset_of_a_large_ship_table_lists_every_class(seated):  # noqa:
     assert [e["title"] for e in cancelled.embeds] == ["Cancelled: nothing was reset"]
     asked = await seated.slash("/combat stats reset", as_="gm")
     done = await seated.click(asked, "Reset", as_="gm")
-    assert [e["title"] for e in done.embeds] == ["Reset"], done.text()
+    assert [e["title"] for e in done.embeds] == ["✅ Reset — see the answer below"], done.text()
     assert all(len(e.get("description", "")) <= 4096 for e in done.embeds)
 
 

@@ -149,7 +149,7 @@ async def test_a_question_whose_interaction_expired_leaves_nothing_open(campaign
     assert red_button(asked) == "Remove", asked.text()
     assert len(await open_questions(campaign)) == 1
     done = await campaign.click(asked, "Remove", as_="gm")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
     assert (await history(campaign)).count("campaign gm remove") == 1
 
 
@@ -195,7 +195,7 @@ async def test_an_import_question_keeps_what_the_file_sets_not_the_file(campaign
     assert "hit_min_face = 4" in kept["params"]["applies"]
 
     done = await campaign.click(asked, "Import", as_="gm")
-    assert done.embed.title == "Imported"
+    assert done.embed.title == "✅ Imported — see the answer below"
     (posted,) = done.followups
     assert posted.embed.title == "Settings imported: 1 setting changed"
     assert (await history(campaign)).count("campaign settings import") == 1
@@ -222,7 +222,7 @@ async def test_an_import_asked_before_the_upgrade_still_imports_its_file(campaig
     asked = await campaign.slash(IMPORT, as_="gm", files=files)
     await as_asked_before_the_upgrade(campaign, text)
     done = await campaign.click(asked, "Import", as_="gm")
-    assert done.embed.title == "Imported", done.text()
+    assert done.embed.title == "✅ Imported — see the answer below", done.text()
     assert done.followups[0].embed.title == "Settings imported: 2 settings changed"
     shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
     assert "`hit_min_face` = **4**" in shown.embed.description
@@ -286,7 +286,7 @@ async def test_an_import_keeps_the_files_order_and_a_tables_entries(campaign):
         "`core.factions_per_player`: 1 → **2**",
     ]
     done = await campaign.click(asked, "Import", as_="gm")
-    assert done.embed.title == "Imported", done.text()
+    assert done.embed.title == "✅ Imported — see the answer below", done.text()
     assert done.followups[0].embed.description.splitlines() == [
         "`ottoman_piracy.hit_min_face` = **4**",
         "`ottoman_piracy.piracy_ratings` = **{ zeki = 3, barbarossa = 1, dragut = 2 }**",
@@ -332,7 +332,9 @@ async def test_a_cancel_and_a_removal_at_once_answer_once(campaign):
     assert len(refused) == 1, (removing.text(), cancelling.text())
     removed = refused[0] is cancelling
     answered = removing if removed else cancelling
-    assert answered.embed.title == ("Removed" if removed else "Cancelled: nothing was removed")
+    assert answered.embed.title == (
+        "✅ Removed — see the answer below" if removed else "Cancelled: nothing was removed"
+    )
     assert (await history(campaign)).count("campaign gm remove") == int(removed)
     still = await campaign.slash("/turn deadline set when:48h", as_="player1")
     assert still.ephemeral == removed, still.text()

@@ -59,7 +59,7 @@ async def test_a_gm_removal_pressed_twice_removes_once(campaign):
     await campaign.slash("/campaign gm add user:@player1", as_="gm")
     asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
     done = await campaign.click(asked, "Remove", as_="gm")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
     again = await clicked_by(campaign, asked, "Remove", as_="gm")
     assert again.ephemeral and "already been answered" in again.text()
     assert (await history(campaign)).count("campaign gm remove") == 1
@@ -79,7 +79,7 @@ async def test_a_gm_removal_that_dies_before_its_commit_is_asked_still(campaign,
     assert len(await open_questions(campaign)) == 1
 
     done = await campaign.click(asked, "Remove", as_="gm")
-    assert done.embed.title == "Removed"
+    assert done.embed.title == "✅ Removed — see the answer below"
     assert not await is_gm(campaign, "player1")
     assert (await history(campaign)).count("campaign gm remove") == 1
     assert (await verified(campaign)).startswith("✅ The log is intact")

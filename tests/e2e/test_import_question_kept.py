@@ -42,7 +42,7 @@ async def test_a_whole_exported_file_keeps_only_the_setting_it_changes(campaign)
     assert len(canonical(params)) < len(text) // 4
 
     done = await campaign.click(asked, "Import", as_="gm")
-    assert done.embed.title == "Imported", done.text()
+    assert done.embed.title == "✅ Imported — see the answer below", done.text()
     assert done.followups[0].embed.title == "Settings imported: 1 setting changed"
     shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
     assert "`hit_min_face` = **4**" in shown.embed.description
@@ -90,7 +90,7 @@ async def test_a_question_kept_as_before_still_imports(campaign):
     asked = await campaign.slash(IMPORT, as_="gm", files={"s.toml": text.encode()})
     await as_kept_before(campaign, text)
     done = await campaign.click(asked, "Import", as_="gm")
-    assert done.embed.title == "Imported", done.text()
+    assert done.embed.title == "✅ Imported — see the answer below", done.text()
     assert done.followups[0].embed.title == "Settings imported: 1 setting changed"
 
     back = await exported_with(campaign, "hit_min_face = 4", "hit_min_face = 5")
