@@ -184,6 +184,9 @@ class StandIn:
         self.bot_user: Member = self.guild.bot
         self.commands: list[SyncedCommand] = []
         self.sync_count = 0
+        # Called (in a worker thread) with `saved_commands()` once a sync is taken, before
+        # the bot hears it succeeded: the terminal keeps them as Discord would, at once.
+        self.keep_commands: Callable[[list[JSON]], None] | None = None
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.problems: list[Problem] = []
@@ -651,6 +654,8 @@ class StandIn:
             for d in body
         ]
         self.commands = [c for c in self.commands if c.guild_id != scope] + synced
+        if self.keep_commands is not None:
+            await asyncio.to_thread(self.keep_commands, self.saved_commands())
         self.sync_count += 1
         self.changed_now()
         return json_response([self.synced_payload(c) for c in synced])
