@@ -935,9 +935,10 @@ async def post(client: discord.Client, db: Database, rows: Sequence[OutboxMessag
 async def _post_in_channel(
     client: discord.Client, row: OutboxMessage, payload: dict[str, Any], *, note: str | None
 ) -> int | None:
-    """Post the message in its channel (an edit edits the message it names; one written with
-    `edits` is posted anew when that message is gone, and a refused edit is only logged); a
-    private message cannot be shown without its interaction: None, and it is only logged."""
+    """Post the message in its channel (an edit, a click's or one written with `edits`,
+    redraws the message it names, posted anew when that message is gone, and a refused edit
+    is only logged); a private message cannot be shown without its interaction: None, and it
+    is only logged."""
     if _empty(payload):
         return None
     if payload.get("ephemeral"):
@@ -950,15 +951,8 @@ async def _post_in_channel(
         return await _mark_answered_in(channel, row, payload)
     if payload.get("reasked"):
         return await _mark_reasked_in(channel, row, payload)
-    if payload.get("repost"):
-        return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
-        message = channel.get_partial_message(int(payload["edit"]))
-        try:
-            await message.edit(**_redraw(payload))
-        except discord.NotFound:  # deleted meanwhile: nothing left to redraw
-            log.info("outbox message %s edits a message that is gone", row.id)
-        return int(payload["edit"])
+        return await _redraw_or_repost(channel, row, payload, note=note)
     sent = await channel.send(**_message(payload, note=note))
     return sent.id
 
@@ -970,10 +964,12 @@ async def _redraw_or_repost(
     *,
     note: str | None,
 ) -> int | None:
-    """Redraw the earlier message an `edits` names; when it is gone (deleted, or posted in
-    an earlier run of a stand-in) post it anew: what committed must be seen (unless it was
-    written with `repost=False`: the command's answer already shows it). A channel that
-    refuses to show it is only logged (the command's own answer still says what changed)."""
+    """Redraw the earlier message an edit names (a click's, after a restart, or one written
+    with `edits`), looked up first; when it is gone (deleted, or posted in an earlier run of
+    a stand-in) post it anew: what committed must be seen, a question it still asks with its
+    buttons (unless it was written with `repost=False`: the command's answer already shows
+    it). A channel that refuses to show it is only logged (the command's own answer still
+    says what changed)."""
     message_id = int(payload["edit"])
     try:
         found = await _shown_message(channel, message_id)

@@ -123,6 +123,32 @@ async def test_a_step_click_killed_before_its_post_asks_the_next_player_after_a_
     assert len(restart_posts(played)) == 1  # posted once
 
 
+async def test_a_step_click_killed_before_its_redraw_posts_the_question_anew_when_it_is_gone(
+    board,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """CR-3.3: Anna's capture fails and commits with Boris's question; the process dies
+    before the story is redrawn, and the story's message is gone by the restart (deleted, or
+    posted in an earlier run of `python -m bot local`). After the restart the bot starts,
+    posts the story anew with Boris's buttons, once, and his click collects the fine there."""
+    played = board
+    played.script_dice([2])
+    question = await played.slash(LAND, as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.click(question, CAPTURE, as_="player1")
+    played.standin.messages[question.message.id].deleted = True
+
+    await played.restart()
+    [story] = [m for m in restart_posts(played) if m.embeds]
+    assert [b.label for b in story.buttons] == [FINE, COUNTER, FORCE]
+    assert "Capture roll, BD 2: the capture fails" in story.embed.description
+    fined = await played.click(story, FINE, as_="player2")
+    assert fined.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+    shown = len(played.channel_messages())
+    await played.restart()
+    assert len(played.channel_messages()) == shown  # posted once
+
+
 async def test_a_click_whose_write_waits_for_the_lock_is_acknowledged_in_time(
     board,  # noqa: F811 - the fixture imported above
     tmp_path,
