@@ -953,7 +953,20 @@ async def _post_in_channel(
         return await _mark_reasked_in(channel, row, payload)
     if payload.get("edit"):
         return await _redraw_or_repost(channel, row, payload, note=note)
-    sent = await channel.send(**_message(payload, note=note))
+    return await _send(channel, row, payload, note=note)
+
+
+async def _send(
+    channel: discord.PartialMessageable,
+    row: OutboxMessage,
+    payload: dict[str, Any],
+    *,
+    note: str | None,
+) -> int:
+    """Post the message anew in the channel; its nonce (the row's, enforced) makes Discord
+    return the message already posted when a process died between that post and its mark
+    and posts it again within a few minutes, rather than post it twice."""
+    sent = await channel.send(**_message(payload, note=note), nonce=f"outbox-{row.id}")
     return sent.id
 
 
@@ -983,11 +996,10 @@ async def _redraw_or_repost(
         if payload.get("gone") == "leave":  # the command's own answer shows it
             log.info("outbox message %s redraws message %s, which is gone", row.id, message_id)
             return None
-        sent = await channel.send(**_message(payload, note=note))
+        return await _send(channel, row, payload, note=note)
     except discord.HTTPException:
         log.info("outbox message %s could not redraw message %s", row.id, message_id)
         return None
-    return sent.id
 
 
 # The side colour of a message whose command a GM undid: greyed out, whatever it said.

@@ -23,6 +23,7 @@ import pytest
 
 from bot import announcements
 from bot.storage import database
+from bot.storage import outbox
 from bot.storage.outbox import unsent
 from bot.turn_flow import TurnFlow
 from tests.e2e.test_company_raids import CAPTURE
@@ -250,3 +251,45 @@ async def test_an_automatic_end_killed_before_posting_posts_everything_once_afte
     assert len(restart_posts(played)) == len(posted)
     paid = await played.click(question, "Pay 600", as_="player1")
     assert not paid.ephemeral and "600" in paid.embed.description
+
+
+async def test_an_automatic_end_killed_between_a_post_and_its_mark_posts_it_once(
+    frontier,
+    clock,
+    monkeypatch,
+):
+    """The automatic end commits and posts its summary; the process dies before marking it
+    posted. After the restart (within Discord's few minutes for a nonce) the summary is not
+    posted a second time, the buy-off question it was to post next is, pinging Vega's
+    player once, and it answers her click."""
+    played = frontier
+    real_mark = outbox.mark_sent
+    marks: list[int] = []
+
+    async def dies_at_the_summary(db, row, message_id):
+        marks.append(row.id)
+        if len(marks) == 2:  # the ⌛ message's redraw is marked; the summary's is not
+            raise ConnectionAbortedError("the process died between a post and its mark")
+        await real_mark(db, row, message_id)
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(outbox, "mark_sent", dies_at_the_summary)
+        await tick(played)
+    summaries = [m for m in played.channel_messages() if summary_of(m, "Space pirates")]
+    assert len(summaries) == 1 and buy_off(played.channel_messages()) == []
+
+    await played.restart()
+    summaries = [m for m in played.channel_messages() if summary_of(m, "Space pirates")]
+    assert len(summaries) == 1  # posted once
+    (question,) = buy_off(played.channel_messages())
+    assert [m.pings for m in played.channel_messages() if m.pings] == [{"player1"}]
+    paid = await played.click(question, "Pay 600", as_="player1")
+    assert not paid.ephemeral and "600" in paid.embed.description
+
+
+def summary_of(message, ruleset: str) -> bool:
+    """Whether `message` leads with a ruleset's end-of-turn summary."""
+    return bool(message.embeds) and message.embeds[0].get("title", "").startswith(
+        f"{ruleset}: end of turn"
+    )
