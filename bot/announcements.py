@@ -981,8 +981,8 @@ async def _redraw_or_repost(
     with `edits`), looked up first; when it is gone (deleted, or posted in an earlier run of
     a stand-in) post it anew: what committed must be seen, a question it still asks with its
     buttons (unless it was written with `repost=False`: the command's answer already shows
-    it). A channel that refuses to show it is only logged (the command's own answer still
-    says what changed)."""
+    it). A channel that refuses an `edits` redraw is only logged (the command's own answer
+    still says what changed); a click's redraw refused is held (`_post_each`)."""
     message_id = int(payload["edit"])
     try:
         found = await _shown_message(channel, message_id)
@@ -998,6 +998,8 @@ async def _redraw_or_repost(
             return None
         return await _send(channel, row, payload, note=note)
     except discord.HTTPException:
+        if not payload.get("repost"):  # a click's redraw is its answer: held as any refused
+            raise
         log.info("outbox message %s could not redraw message %s", row.id, message_id)
         return None
 

@@ -19,6 +19,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import discord
 import pytest
 
 from bot import announcements
@@ -32,6 +33,8 @@ from tests.e2e.test_company_raids import FINE
 from tests.e2e.test_company_raids import FORCE
 from tests.e2e.test_company_raids import LAND
 from tests.e2e.test_company_raids import board  # noqa: F401
+from tests.e2e.test_confirmations_unseen import discord_refusal
+from tests.e2e.test_held_messages import discord_refuses
 from tests.e2e.test_ottoman_piracy import OP_E1
 from tests.e2e.test_ottoman_piracy import VP
 from tests.e2e.test_ottoman_piracy import seated  # noqa: F401
@@ -148,6 +151,30 @@ async def test_a_step_click_killed_before_its_redraw_posts_the_question_anew_whe
     shown = len(played.channel_messages())
     await played.restart()
     assert len(played.channel_messages()) == shown  # posted once
+
+
+async def test_a_step_click_whose_redraw_discord_refuses_after_a_restart_is_held(
+    board,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """CR-3.3: Anna's capture fails and commits with Boris's question; the process dies
+    before the story is redrawn, and after the restart Discord refuses the redraw (the bot
+    lost its permissions there): it is held, not given up, and the next `/turn status`
+    redraws the story with Boris's buttons."""
+    played = board
+    played.script_dice([2])
+    question = await played.slash(LAND, as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.click(question, CAPTURE, as_="player1")
+    forbidden = discord_refusal(discord.Forbidden, 403, 50013, "Missing Permissions")
+    with discord_refuses(monkeypatch, forbidden, lambda kwargs: True):
+        await played.restart()
+    assert FINE not in [b.label for b in message(played, question.message.id).buttons]
+
+    await played.slash("/turn status", as_="player3")
+    story = message(played, question.message.id)
+    assert [b.label for b in story.buttons] == [FINE, COUNTER, FORCE]
+    assert "Capture roll, BD 2: the capture fails" in story.embed.description
 
 
 async def test_a_click_whose_write_waits_for_the_lock_is_acknowledged_in_time(
