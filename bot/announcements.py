@@ -935,9 +935,10 @@ async def post(client: discord.Client, db: Database, rows: Sequence[OutboxMessag
 async def _post_in_channel(
     client: discord.Client, row: OutboxMessage, payload: dict[str, Any], *, note: str | None
 ) -> int | None:
-    """Post the message in its channel (an edit edits the message it names; one written with
-    `edits` is posted anew when that message is gone, and a refused edit is only logged); a
-    private message cannot be shown without its interaction: None, and it is only logged."""
+    """Post the message in its channel (an edit, a click's or one written with `edits`,
+    redraws the message it names, posted anew when that message is gone, and a refused edit
+    is only logged); a private message cannot be shown without its interaction: None, and it
+    is only logged."""
     if _empty(payload):
         return None
     if payload.get("ephemeral"):
@@ -950,16 +951,22 @@ async def _post_in_channel(
         return await _mark_answered_in(channel, row, payload)
     if payload.get("reasked"):
         return await _mark_reasked_in(channel, row, payload)
-    if payload.get("repost"):
-        return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
-        message = channel.get_partial_message(int(payload["edit"]))
-        try:
-            await message.edit(**_redraw(payload))
-        except discord.NotFound:  # deleted meanwhile: nothing left to redraw
-            log.info("outbox message %s edits a message that is gone", row.id)
-        return int(payload["edit"])
-    sent = await channel.send(**_message(payload, note=note))
+        return await _redraw_or_repost(channel, row, payload, note=note)
+    return await _send(channel, row, payload, note=note)
+
+
+async def _send(
+    channel: discord.PartialMessageable,
+    row: OutboxMessage,
+    payload: dict[str, Any],
+    *,
+    note: str | None,
+) -> int:
+    """Post the message anew in the channel; its nonce (the row's, enforced) makes Discord
+    return the message already posted when a process died between that post and its mark
+    and posts it again within a few minutes, rather than post it twice."""
+    sent = await channel.send(**_message(payload, note=note), nonce=f"outbox-{row.id}")
     return sent.id
 
 
@@ -970,10 +977,12 @@ async def _redraw_or_repost(
     *,
     note: str | None,
 ) -> int | None:
-    """Redraw the earlier message an `edits` names; when it is gone (deleted, or posted in
-    an earlier run of a stand-in) post it anew: what committed must be seen (unless it was
-    written with `repost=False`: the command's answer already shows it). A channel that
-    refuses to show it is only logged (the command's own answer still says what changed)."""
+    """Redraw the earlier message an edit names (a click's, after a restart, or one written
+    with `edits`), looked up first; when it is gone (deleted, or posted in an earlier run of
+    a stand-in) post it anew: what committed must be seen, a question it still asks with its
+    buttons (unless it was written with `repost=False`: the command's answer already shows
+    it). A channel that refuses an `edits` redraw is only logged (the command's own answer
+    still says what changed); a click's redraw refused is held (`_post_each`)."""
     message_id = int(payload["edit"])
     try:
         found = await _shown_message(channel, message_id)
@@ -987,11 +996,12 @@ async def _redraw_or_repost(
         if payload.get("gone") == "leave":  # the command's own answer shows it
             log.info("outbox message %s redraws message %s, which is gone", row.id, message_id)
             return None
-        sent = await channel.send(**_message(payload, note=note))
+        return await _send(channel, row, payload, note=note)
     except discord.HTTPException:
+        if not payload.get("repost"):  # a click's redraw is its answer: held as any refused
+            raise
         log.info("outbox message %s could not redraw message %s", row.id, message_id)
         return None
-    return sent.id
 
 
 # The side colour of a message whose command a GM undid: greyed out, whatever it said.

@@ -36,6 +36,11 @@ UNKNOWN_INTERACTION = 10062
 RESPONSE_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 
+# resources/message#create-message: with `enforce_nonce`, the nonce "will be checked for
+# uniqueness in the past few minutes. If another message was created by the same author with
+# the same nonce, that message will be returned and no new message will be created."
+NONCE_WINDOW = 5 * 60.0
+
 # resources/message#embed-object-embed-limits: title, description, field names and values,
 # footer text and author name "must not exceed 6000 characters" across all embeds of a message.
 EMBED_TOTAL = 6000

@@ -184,6 +184,9 @@ class StandIn:
         self.bot_user: Member = self.guild.bot
         self.commands: list[SyncedCommand] = []
         self.sync_count = 0
+        # Called (in a worker thread) with `saved_commands()` once a sync is taken, before
+        # the bot hears it succeeded: the terminal keeps them as Discord would, at once.
+        self.keep_commands: Callable[[list[JSON]], None] | None = None
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.problems: list[Problem] = []
@@ -193,6 +196,8 @@ class StandIn:
         self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
+        # Channel messages created with `enforce_nonce`, by channel and nonce, and when.
+        self._nonced: dict[tuple[int, str], tuple[StoredMessage, float]] = {}
         self._waiters: list[asyncio.Future[None]] = []
         self._runner: web.AppRunner | None = None
         self._port = 0
@@ -651,6 +656,8 @@ class StandIn:
             for d in body
         ]
         self.commands = [c for c in self.commands if c.guild_id != scope] + synced
+        if self.keep_commands is not None:
+            await asyncio.to_thread(self.keep_commands, self.saved_commands())
         self.sync_count += 1
         self.changed_now()
         return json_response([self.synced_payload(c) for c in synced])
@@ -821,9 +828,16 @@ class StandIn:
                 400,
                 [self._bad("message.flags", "only interaction responses can be ephemeral", 50035)],
             )
+        sent = body.get("nonce") if body.get("enforce_nonce") else None
+        nonce = None if sent is None else (channel.id, str(sent))
+        earlier = None if nonce is None else self._nonced.get(nonce)
+        if earlier is not None and time.monotonic() - earlier[1] <= L.NONCE_WINDOW:
+            return json_response(earlier[0].payload(self.base_url))  # sent again: the first
         message = self._new_message(channel.id)
         self._apply_create(message, body, uploads)
         self._store(message)
+        if nonce is not None:
+            self._nonced[nonce] = (message, time.monotonic())
         await self.gateway.broadcast_message("MESSAGE_CREATE", message)
         return json_response(message.payload(self.base_url))
 

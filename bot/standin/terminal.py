@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import secrets
@@ -439,7 +440,10 @@ def load_standin_commands(standin: StandIn, db: Path) -> None:
 def _stored_commands(db: Path) -> list[Any] | None:
     # Read as an immutable file: no -wal/-shm is made or touched before the bot's own
     # start-up checks look at them (the last connection to close leaves everything in it).
-    uri = f"{db.resolve().as_uri()}?mode=ro&immutable=1"
+    # A -wal left beside it holds what a run killed before its end committed (the commands
+    # it kept among them), which an immutable read would not see: then read through it.
+    kept = "" if Path(f"{db}-wal").exists() else "&immutable=1"
+    uri = f"{db.resolve().as_uri()}?mode=ro{kept}"
     with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
         found = conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (STANDIN_TABLE,)
@@ -452,9 +456,8 @@ def _stored_commands(db: Path) -> list[Any] | None:
         return None if row is None else list(json.loads(row[0]))
 
 
-def save_standin_commands(standin: StandIn, db: Path) -> None:
+def save_standin_commands(db: Path, rows: list[Any]) -> None:
     """Keep the synced commands in the database file (see `load_standin_commands`)."""
-    rows = standin.saved_commands()
     with contextlib.closing(sqlite3.connect(db)) as conn, conn:
         conn.execute(
             f"CREATE TABLE IF NOT EXISTS {STANDIN_TABLE} (name TEXT PRIMARY KEY, value TEXT)"
@@ -491,6 +494,9 @@ async def _play(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"note: {UNCHECKED}\n")  # the log line is hidden without --verbose
     args.db.parent.mkdir(parents=True, exist_ok=True)
     load_standin_commands(standin, args.db)
+    # Kept as each sync is taken, as Discord keeps them: a run killed before its end must
+    # not leave a file whose bot believes it synced commands the stand-in never kept.
+    standin.keep_commands = functools.partial(save_standin_commands, args.db)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     faces = QueuedFaces(seed)
     try:
@@ -527,7 +533,6 @@ async def _play(args: argparse.Namespace, out: TextIO) -> int:
         finally:
             await session.let_bot_finish()
             await table.close()
-            save_standin_commands(standin, args.db)
         return 1 if session.failures and args.script is not None else 0
 
 

@@ -19,10 +19,12 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import discord
 import pytest
 
 from bot import announcements
 from bot.storage import database
+from bot.storage import outbox
 from bot.storage.outbox import unsent
 from bot.turn_flow import TurnFlow
 from tests.e2e.test_company_raids import CAPTURE
@@ -31,6 +33,8 @@ from tests.e2e.test_company_raids import FINE
 from tests.e2e.test_company_raids import FORCE
 from tests.e2e.test_company_raids import LAND
 from tests.e2e.test_company_raids import board  # noqa: F401
+from tests.e2e.test_confirmations_unseen import discord_refusal
+from tests.e2e.test_held_messages import discord_refuses
 from tests.e2e.test_ottoman_piracy import OP_E1
 from tests.e2e.test_ottoman_piracy import VP
 from tests.e2e.test_ottoman_piracy import seated  # noqa: F401
@@ -121,6 +125,56 @@ async def test_a_step_click_killed_before_its_post_asks_the_next_player_after_a_
     assert fined.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     await played.restart()
     assert len(restart_posts(played)) == 1  # posted once
+
+
+async def test_a_step_click_killed_before_its_redraw_posts_the_question_anew_when_it_is_gone(
+    board,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """CR-3.3: Anna's capture fails and commits with Boris's question; the process dies
+    before the story is redrawn, and the story's message is gone by the restart (deleted, or
+    posted in an earlier run of `python -m bot local`). After the restart the bot starts,
+    posts the story anew with Boris's buttons, once, and his click collects the fine there."""
+    played = board
+    played.script_dice([2])
+    question = await played.slash(LAND, as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.click(question, CAPTURE, as_="player1")
+    played.standin.messages[question.message.id].deleted = True
+
+    await played.restart()
+    [story] = [m for m in restart_posts(played) if m.embeds]
+    assert [b.label for b in story.buttons] == [FINE, COUNTER, FORCE]
+    assert "Capture roll, BD 2: the capture fails" in story.embed.description
+    fined = await played.click(story, FINE, as_="player2")
+    assert fined.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+    shown = len(played.channel_messages())
+    await played.restart()
+    assert len(played.channel_messages()) == shown  # posted once
+
+
+async def test_a_step_click_whose_redraw_discord_refuses_after_a_restart_is_held(
+    board,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """CR-3.3: Anna's capture fails and commits with Boris's question; the process dies
+    before the story is redrawn, and after the restart Discord refuses the redraw (the bot
+    lost its permissions there): it is held, not given up, and the next `/turn status`
+    redraws the story with Boris's buttons."""
+    played = board
+    played.script_dice([2])
+    question = await played.slash(LAND, as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.click(question, CAPTURE, as_="player1")
+    forbidden = discord_refusal(discord.Forbidden, 403, 50013, "Missing Permissions")
+    with discord_refuses(monkeypatch, forbidden, lambda kwargs: True):
+        await played.restart()
+    assert FINE not in [b.label for b in message(played, question.message.id).buttons]
+
+    await played.slash("/turn status", as_="player3")
+    story = message(played, question.message.id)
+    assert [b.label for b in story.buttons] == [FINE, COUNTER, FORCE]
+    assert "Capture roll, BD 2: the capture fails" in story.embed.description
 
 
 async def test_a_click_whose_write_waits_for_the_lock_is_acknowledged_in_time(
@@ -224,3 +278,45 @@ async def test_an_automatic_end_killed_before_posting_posts_everything_once_afte
     assert len(restart_posts(played)) == len(posted)
     paid = await played.click(question, "Pay 600", as_="player1")
     assert not paid.ephemeral and "600" in paid.embed.description
+
+
+async def test_an_automatic_end_killed_between_a_post_and_its_mark_posts_it_once(
+    frontier,
+    clock,
+    monkeypatch,
+):
+    """The automatic end commits and posts its summary; the process dies before marking it
+    posted. After the restart (within Discord's few minutes for a nonce) the summary is not
+    posted a second time, the buy-off question it was to post next is, pinging Vega's
+    player once, and it answers her click."""
+    played = frontier
+    real_mark = outbox.mark_sent
+    marks: list[int] = []
+
+    async def dies_at_the_summary(db, row, message_id):
+        marks.append(row.id)
+        if len(marks) == 2:  # the ⌛ message's redraw is marked; the summary's is not
+            raise ConnectionAbortedError("the process died between a post and its mark")
+        await real_mark(db, row, message_id)
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(outbox, "mark_sent", dies_at_the_summary)
+        await tick(played)
+    summaries = [m for m in played.channel_messages() if summary_of(m, "Space pirates")]
+    assert len(summaries) == 1 and buy_off(played.channel_messages()) == []
+
+    await played.restart()
+    summaries = [m for m in played.channel_messages() if summary_of(m, "Space pirates")]
+    assert len(summaries) == 1  # posted once
+    (question,) = buy_off(played.channel_messages())
+    assert [m.pings for m in played.channel_messages() if m.pings] == [{"player1"}]
+    paid = await played.click(question, "Pay 600", as_="player1")
+    assert not paid.ephemeral and "600" in paid.embed.description
+
+
+def summary_of(message, ruleset: str) -> bool:
+    """Whether `message` leads with a ruleset's end-of-turn summary."""
+    return bool(message.embeds) and message.embeds[0].get("title", "").startswith(
+        f"{ruleset}: end of turn"
+    )

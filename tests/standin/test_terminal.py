@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,3 +144,35 @@ def test_a_copied_database_keeps_the_synced_commands(tmp_path: Path) -> None:
     status = terminal.main(["--script", str(script), "--db", str(copy / "b.db")], out=again)
     assert status == 0, again.getvalue()
     assert "/campaign create" in again.getvalue()  # /roll ran: no campaign here yet
+
+
+def test_a_run_killed_before_its_end_keeps_the_synced_commands(tmp_path: Path) -> None:
+    """A run killed outright (its end never reached, its last commits still in the -wal
+    file) leaves the commands the bot synced in the `--db` file: the bot, which remembers
+    syncing them, does not sync again, and the next run's commands are still answered."""
+    db = tmp_path / "local.db"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    killed = subprocess.Popen(
+        [sys.executable, "-m", "bot", "local", "--db", str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        text=True,
+    )
+    try:
+        assert killed.stdout is not None
+        for line in killed.stdout:
+            if "Type help." in line:  # the bot has started: its commands are synced
+                break
+    finally:
+        killed.kill()  # SIGKILL: no `finally` of the run, no checkpoint of the -wal
+        killed.wait(timeout=60)
+
+    script = tmp_path / "play.txt"
+    script.write_text("/roll dice:1d4\n", encoding="utf-8")
+    again = io.StringIO()
+    status = terminal.main(["--script", str(script), "--db", str(db)], out=again)
+    assert "no synced command" not in again.getvalue()
+    assert "/campaign create" in again.getvalue()  # /roll ran: no campaign here yet
+    assert status == 0, again.getvalue()
