@@ -28,6 +28,7 @@ from bot.rules.ottoman_piracy.engine import register_hand_size
 from bot.rules.ottoman_piracy.engine import set_at_war
 from bot.rules.ottoman_piracy.engine import set_hand_size
 from bot.rules.ottoman_piracy.engine import set_piracy_vp
+from bot.rules.ottoman_piracy.engine import settings_changed
 from bot.rules.ottoman_piracy.engine import start_impulse
 from bot.rules.ottoman_piracy.engine import state_hand_size
 from bot.rules.ottoman_piracy.engine import state_warnings
@@ -141,6 +142,7 @@ __all__ = [
     "set_at_war",
     "set_hand_size",
     "set_piracy_vp",
+    "settings_changed",
     "start_impulse",
     "state_hand_size",
     "state_warnings",
