@@ -72,6 +72,7 @@ SPEC = RulesetSpec(
     waiting_for=waiting_for,
     setup_step=setup_step,
     state_warnings=state_warnings,
+    settings_changed=settings_changed,
     answer_label=logged_answer_label,
     value_label=logged_power_label,
 )
