@@ -43,6 +43,7 @@ from bot.i18n import MsgList
 from bot.i18n import unfilled
 from bot.rulesets import AnySpec
 from bot.rulesets import ArchiveRecord
+from bot.rulesets import Outcome
 from bot.rulesets import RulesetSpec
 from bot.rulesets import TurnContext
 from bot.storage import outbox
@@ -265,6 +266,15 @@ async def owed_questions(uow: UnitOfWork, owed: Sequence[Choice]) -> MsgList:
     return MsgList(lines, separator="\n")
 
 
+@dataclass(frozen=True)
+class Settled:
+    """What settings saved in a unit of work did to a ruleset's state: the outcome of its
+    `settings_changed` and its lines as logged and told."""
+
+    outcome: Outcome[BaseModel]
+    lines: list[Msg]
+
+
 @dataclass
 class UnitOfWork:
     """One command's transaction: typed ruleset state, the dice, the audit append."""
@@ -277,6 +287,8 @@ class UnitOfWork:
     entries: list[AuditEntry] = field(default_factory=list)
     _recorded_rolls: int = 0
     _archived: dict[str, list[list[Any]]] = field(default_factory=dict)  # ruleset → digests
+    # What settings saved in this unit did to each ruleset's state (`settle_settings`).
+    settled: dict[str, Settled] = field(default_factory=dict)
 
     @property
     def conn(self) -> Conn:
@@ -314,6 +326,27 @@ class UnitOfWork:
         if guard is not None:
             guard(state, old, settings)
         await self._write(ruleset, "settings", settings)
+
+    async def settle_settings(self, ruleset: str, old: BaseModel) -> list[Msg]:
+        """What the ruleset's settings, saved in this unit over `old`, do to its state (its
+        `settings_changed`, with this unit's audited dice): the state it returns saved, its
+        archive records written, the outcome kept in `settled` for the command's answer and
+        the ruleset's follow-up; returns the lines to log (none when nothing changed)."""
+        spec = _spec(ruleset)
+        if spec.settings_changed is None:
+            return []
+        state, settings = await self.load(ruleset)
+        outcome = spec.settings_changed(state, old, settings, self.dice)
+        if outcome is None:
+            return []
+        await self.save(ruleset, outcome.state)
+        archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
+        if archive:
+            await self.archive(ruleset, archive)
+        # The names in the lines as typed, in the log as in the answer (`raw_lines`).
+        lines = [shown_msg(m) for m in outcome.lines] if spec.raw_lines else list(outcome.lines)
+        self.settled[ruleset] = Settled(outcome, lines)
+        return lines
 
     async def _write(self, ruleset: str, column: str, value: BaseModel) -> None:
         await self.load(ruleset)
@@ -1051,6 +1084,7 @@ class CampaignService:
         from bot import settings_edit
 
         value: Any
+        settled: list[Msg] = []  # what the new settings did to the ruleset's state
         secret = await self.players_roll_secretly(campaign_id)
         async with self.work(campaign_id, actor) as uow:
             if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
@@ -1092,13 +1126,16 @@ class CampaignService:
                     raise settings_edit.unchanged(name, info.current, info.choices, info.ordered)
                 await uow.save_settings(ruleset, new)
                 value = getattr(new, name)
+                settled = await uow.settle_settings(ruleset, settings)
             await uow.append(
                 "campaign settings set",
                 ruleset=ruleset,
                 options={"name": name, "value": raw},
                 outcome={
                     "value": value if not isinstance(value, set) else sorted(value),
-                    "summary": summary_json([setting_summary(f"{ruleset}.{name}", value)]),
+                    "summary": summary_json(
+                        [setting_summary(f"{ruleset}.{name}", value), *settled]
+                    ),
                 },
             )
             if announce is not None:
@@ -1112,9 +1149,13 @@ class CampaignService:
         text: str,
         *,
         announce: Announce[dict[str, Any]] | None = None,
+        settle: bool = True,
     ) -> dict[str, Any]:
         """Apply a whole settings file (`settings_file.read_settings`) in one unit of work and
-        one audit entry; returns the changed settings by section (empty: nothing changed)."""
+        one audit entry; returns the changed settings by section (empty: nothing changed).
+        What the new settings do to a ruleset's state (`settle_settings`) is logged in an
+        entry of that ruleset after it; with `settle` False it is left out (the rehearsal
+        of the question an import asks first: it would draw dice before the GM confirms)."""
         from bot import settings_file
 
         secret = await self.players_roll_secretly(campaign_id)
@@ -1153,6 +1194,18 @@ class CampaignService:
                         "summary": summary_json(summary),
                     },
                 )
+                # What the new settings did to a ruleset's state, in an entry of that
+                # ruleset with its rolls (and the archive records it wrote).
+                for section in changed:
+                    if section == CORE or not settle:
+                        continue
+                    settled = await uow.settle_settings(section, before[section])
+                    if section in uow.settled:
+                        await uow.append(
+                            "campaign settings import",
+                            ruleset=section,
+                            outcome={"summary": summary_json(settled)},
+                        )
                 if announce is not None:
                     await announce(uow, changed)
         return changed

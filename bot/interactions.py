@@ -606,6 +606,40 @@ def followup_of(ruleset: str) -> TurnFollowup | None:
     return _TURN_FOLLOWUPS.get(ruleset)
 
 
+# A ruleset's follow-up of settings a GM saved (`/campaign settings set`, `import`) that
+# changed its state (its spec's `settings_changed`, whose outcome it gets): what that change
+# shows (a question asked anew and redrawn in its message), built inside the settings
+# command's transaction (the interaction is the command's or its confirmation's) and written
+# to the outbox with its answer.
+SettingsFollowup = Callable[
+    [discord.Interaction[Any], Context, UnitOfWork, Any], Awaitable[Sequence["Announcement"]]
+]
+_SETTINGS_FOLLOWUPS: dict[str, SettingsFollowup] = {}
+
+
+def settings_followup(ruleset: str) -> Callable[[SettingsFollowup], SettingsFollowup]:
+    """Register what a ruleset shows of a change settings made to its state."""
+
+    def register(fn: SettingsFollowup) -> SettingsFollowup:
+        _SETTINGS_FOLLOWUPS[ruleset] = fn
+        return fn
+
+    return register
+
+
+async def settings_followups(
+    interaction: discord.Interaction[Any], ctx: Context, uow: UnitOfWork
+) -> list[Announcement]:
+    """What the rulesets whose state the unit's settings changed (`UnitOfWork.settled`)
+    show of it, by their registered follow-ups."""
+    shown: list[Announcement] = []
+    for ruleset, settled in uow.settled.items():
+        followup = _SETTINGS_FOLLOWUPS.get(ruleset)
+        if followup is not None:
+            shown += await followup(interaction, ctx, uow, settled.outcome)
+    return shown
+
+
 def choice_handler(kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
     """Register the function that answers clicks on choices of `kind`."""
 

@@ -190,6 +190,14 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     (`UnitOfWork.save_settings`: `/campaign settings set` and `import`, the ruleset's own
     commands), so a refused change writes nothing.
 
+    `settings_changed(state, old, new, dice)` is what settings the GM saves
+    (`/campaign settings set` and `import`) do to the state: the outcome of a change they
+    make to it (a piracy's reward question that may no longer offer +1 VP, settled anew), its
+    lines logged and told with the settings and its archive records written, or None when
+    they change nothing in it. Its rolls come from the command's audited dice. A cog that
+    shows what the outcome changes (a question's message) registers a follow-up
+    (`bot.interactions.settings_followup`).
+
     `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
     """
 
@@ -214,6 +222,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     settings_warnings: Callable[[SettingsT], list[Msg]] | None = None
     state_warnings: Callable[[StateT, SettingsT], list[Msg]] | None = None
     settings_guard: Callable[[StateT, SettingsT, SettingsT], None] | None = None
+    settings_changed: (
+        Callable[[StateT, SettingsT, SettingsT, Dice], Outcome[StateT] | None] | None
+    ) = None
     # True for a name the ruleset gives something of its own that stands beside the factions
     # (Space pirates' sides in a battle: `pirates`): `/campaign join` refuses a new faction so
     # named in a campaign playing the ruleset, whose texts would read it as the ruleset's

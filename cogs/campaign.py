@@ -59,6 +59,7 @@ from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import ruleset_choices
 from bot.interactions import service_of
+from bot.interactions import settings_followups
 from bot.interactions import who
 from bot.next_steps import next_step_embeds
 from bot.next_steps import with_next_step
@@ -395,6 +396,8 @@ class CampaignCog(BotCog):
             choices, ordered = (), False
 
         warned: list[Msg] = []  # what the ruleset warns about in its settings as saved
+        settled: list[Msg] = []  # what the settings did to the ruleset's state
+        shown_after: list[Announcement] = []  # and what that redraws (a question asked anew)
 
         def changed(new: Any) -> list[Announcement]:
             # A new campaign language is announced in that language.
@@ -402,13 +405,18 @@ class CampaignCog(BotCog):
             answer.locale = locale  # and so is the note of a post after a restart
             shown = settings_edit.shown_value(new, locale, choices, ordered=ordered)
             text = t("campaign.settings.changed", locale, setting=setting, value=shown)
-            warnings = "\n".join(_warning_line(w, locale) for w in warned)
-            return [Announcement(embeds=[make_embed(text, warnings or None)])]
+            told = [m.render(locale) for m in settled]
+            told += [_warning_line(w, locale) for w in warned]
+            embed = make_embed(text, "\n".join(told) or None)
+            return [Announcement(embeds=[embed]), *shown_after]
 
         answer = Answer(interaction, changed, locale=ctx.public_locale)
 
         async def with_warnings(tx: UnitOfWork | Written, new: Any) -> None:
             warned.extend(await _saved_warnings(tx, [ruleset]))
+            if isinstance(tx, UnitOfWork):
+                settled.extend(line for done in tx.settled.values() for line in done.lines)
+                shown_after.extend(await settings_followups(interaction, ctx, tx))
             await answer(tx, new)
 
         try:
@@ -621,7 +629,11 @@ async def _settings_import(asked: Asked) -> None:
     async def apply(step: Announce[dict[str, Any]]) -> None:
         if "unchanged" in asked.params and not _unchanged_still(asked.params, before):
             raise Conflict("confirm.changed")  # the file would set it back
-        await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=step)
+        # Asked, it is rehearsed: what it does to a ruleset's state, which may draw dice,
+        # waits for the confirmation.
+        await ctx.service.set_settings(
+            ctx.campaign.id, ctx.actor, text, announce=step, settle=asked.confirmed
+        )
 
     def question(changed: dict[str, Any]) -> Question:
         return _import_question(asked, before, changed)
@@ -638,10 +650,12 @@ async def _settings_import(asked: Asked) -> None:
             for name, value in values.items()
         ]
         title = ctx.pt("campaign.settings.imported", count=len(lines))
-        # What the rulesets warn about in their settings as saved.
+        # What the settings did to the rulesets' states, and what they warn about in them.
+        lines += [m.render(ctx.public_locale) for done in tx.settled.values() for m in done.lines]
         warned = await _saved_warnings(tx, list(changed))
         lines += [_warning_line(w, ctx.public_locale) for w in warned]
-        return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
+        told = [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
+        return [*told, *await settings_followups(asked.interaction, ctx, tx)]
 
     try:
         if await asked.apply_service(apply, question=question, announce=imported):

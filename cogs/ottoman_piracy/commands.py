@@ -36,6 +36,7 @@ from bot.interactions import choice_handler
 from bot.interactions import locale_of
 from bot.interactions import reply
 from bot.interactions import require_gm
+from bot.interactions import settings_followup
 from bot.interactions import who
 from bot.next_steps import with_next_step
 from bot.rules.ottoman_piracy import KNOWN_POWERS
@@ -707,6 +708,26 @@ async def _ask_again(
     return await uow.open_choice(
         SPEC.key, REWARD_CHOICE, ctx.user_of(faction), payload, faction=faction
     )
+
+
+@settings_followup(SPEC.key)
+async def _settings_redrawn(
+    interaction: Interaction, base: Context, uow: UnitOfWork, outcome: object
+) -> list[Announcement]:
+    """New settings that changed the rewards the piracy's open question may offer (a cap
+    lowered to the VP gained, OP-I13: `settings_changed`): the question is asked again
+    (`_ask_again`) and redrawn in its message with the rewards now possible, or without
+    buttons once what needed no choice settled it, as a VP correction does (`/corsairs vp`);
+    an undo of the settings redraws it as it was."""
+    if not isinstance(outcome, PiracyOutcome):
+        return []
+    ctx = Ctx(interaction, base, SPEC, await uow.writes.factions(uow.campaign.id))
+    asked: list[Choice] = []
+    after = await _ask_again(ctx, uow, outcome.state, outcome.piracy, asked)
+    _, settings = await uow.load(SPEC)
+    entry = next(e for e in reversed(uow.entries) if e.ruleset == SPEC.key)
+    done = Applied(outcome, entry, settings, after)
+    return _question_redrawn(ctx, asked[0] if asked else None, done)
 
 
 def _story(

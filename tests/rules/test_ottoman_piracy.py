@@ -265,6 +265,48 @@ def test_vp_set_to_the_cap_settles_the_hits_left_without_a_choice() -> None:
     assert corrected.state.piracy_vp == 4
 
 
+def test_a_cap_lowered_to_the_vp_gained_settles_the_hits_anew() -> None:
+    """OP-5.8, OP-5.9, OP-I13: OP-E1 at 3 VP with an empty Habsburg hand: a squadron and
+    +1 VP. New settings with a cap of 3 leave the squadron as hit 1's only reward and hit 2
+    none, as a VP correction does; settings that leave the rewards as they were (a higher
+    cap, another hit face) change nothing, nor do any once nothing waits."""
+    dice, faces = scripted(5, 2, 6, 5)
+    declared = op.declare_piracy(
+        habsburgs_at_war(vp=3), DEFAULTS, ionian_example(target_hand_size=0), dice, turn=1
+    )
+    for unchanged in ({"piracy_vp_cap": 12}, {"hit_min_face": 4}):
+        kept = DEFAULTS.model_copy(update=unchanged)
+        assert op.settings_changed(declared.state, DEFAULTS, kept, dice) is None
+
+    lowered = DEFAULTS.model_copy(update={"piracy_vp_cap": 3})
+    settled = op.settings_changed(declared.state, DEFAULTS, lowered, dice)
+
+    assert settled is not None
+    assert [(r.hit, r.reward, r.how) for r in settled.piracy.rewards] == [
+        (1, "squadron", "automatic"),
+        (2, None, "lost"),
+    ]
+    assert settled.state.in_progress is None and settled.archive
+    assert declared.state.in_progress is not None  # the state given is left as it was
+    assert (settled.state.piracy_vp, faces.remaining()) == (3, [])
+    assert op.settings_changed(settled.state, lowered, DEFAULTS, dice) is None
+
+
+def test_a_cap_raised_past_the_vp_gained_offers_vp_again() -> None:
+    """OP-I13: at a cap of 3 with 3 VP the question offers a squadron and a card; a cap of
+    10 gives +1 VP back to the question, nothing settled (a real choice)."""
+    capped = DEFAULTS.model_copy(update={"piracy_vp_cap": 3})
+    dice = Dice.scripted([5, 2, 6, 5])
+    declared = op.declare_piracy(habsburgs_at_war(vp=3), capped, ionian_example(), dice, turn=1)
+    assert [o.reward for o in declared.options] == ["squadron", "card"]
+
+    raised = op.settings_changed(declared.state, capped, DEFAULTS, dice)
+
+    assert raised is not None
+    assert [o.reward for o in raised.options] == ["squadron", "card", "vp"]
+    assert raised.applied == [] and raised.piracy.status == "awaiting_choice"
+
+
 def test_vp_reward_at_nine_stops_at_ten_for_the_next_hit() -> None:
     """OP-5.8: two hits at 9 VP: the first may take VP, the second no longer can."""
     dice = Dice.scripted([1, 1, 6, 6, 6])  # 2 corsairs survive: 2 + 1 dice, 3 hits

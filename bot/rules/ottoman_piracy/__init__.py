@@ -28,6 +28,7 @@ from bot.rules.ottoman_piracy.engine import register_hand_size
 from bot.rules.ottoman_piracy.engine import set_at_war
 from bot.rules.ottoman_piracy.engine import set_hand_size
 from bot.rules.ottoman_piracy.engine import set_piracy_vp
+from bot.rules.ottoman_piracy.engine import settings_changed
 from bot.rules.ottoman_piracy.engine import start_impulse
 from bot.rules.ottoman_piracy.engine import state_hand_size
 from bot.rules.ottoman_piracy.engine import state_warnings
@@ -71,6 +72,7 @@ SPEC = RulesetSpec(
     waiting_for=waiting_for,
     setup_step=setup_step,
     state_warnings=state_warnings,
+    settings_changed=settings_changed,
     answer_label=logged_answer_label,
     value_label=logged_power_label,
 )
@@ -141,6 +143,7 @@ __all__ = [
     "set_at_war",
     "set_hand_size",
     "set_piracy_vp",
+    "settings_changed",
     "start_impulse",
     "state_hand_size",
     "state_warnings",

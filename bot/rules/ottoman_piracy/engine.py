@@ -817,13 +817,44 @@ def set_piracy_vp(
     before = new.piracy_vp
     new.piracy_vp = vp
     lines = [piracy_msg("line.vp_set", before=before, after=vp, cap=settings.piracy_vp_cap)]
+    settled = _settled_anew(state, settings, new, settings, dice, lines)
+    return StateChange(state=new, lines=lines) if settled is None else settled
+
+
+def settings_changed(
+    state: OttomanPiracyState,
+    old: OttomanPiracySettings,
+    new: OttomanPiracySettings,
+    dice: Dice,
+) -> PiracyOutcome | None:
+    """New settings saved while a piracy waits for a reward (`/campaign settings set` or
+    `import`): when they change the rewards its hit may take (a cap lowered to the VP
+    already gained takes +1 VP away, OP-5.8, OP-I13; one raised gives it back), its hits are
+    settled anew as for a VP correction (`set_piracy_vp`, OP-5.9, OP-I10): a hit with one
+    possible reward takes it, one with none is lost, and the piracy is told
+    (`PiracyOutcome`). None when the settings change nothing in it."""
+    return _settled_anew(state, old, state.model_copy(deep=True), new, dice, [])
+
+
+def _settled_anew(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    new: OttomanPiracyState,
+    new_settings: OttomanPiracySettings,
+    dice: Dice,
+    lines: list[Msg],
+) -> PiracyOutcome | None:
+    """The piracy in progress in `new` (a copy of `state`, changed), settled anew with
+    `new_settings` when the rewards its next hit may take differ from what `state` with
+    `settings` offered; None when they do not, or nothing waits for a reward, or the chooser
+    already took the card (OP-I10: it stays chosen)."""
     record = new.in_progress
     if record is None or record.status == "done" or record.card_chosen:
-        return StateChange(state=new, lines=lines)
-    if reward_options(state, settings, record) == reward_options(new, settings, record):
-        return StateChange(state=new, lines=lines)
-    applied = settle_hits(new, settings, record, dice, lines)
-    return _outcome(new, settings, record, applied, lines)
+        return None
+    if reward_options(state, settings, record) == reward_options(new, new_settings, record):
+        return None
+    applied = settle_hits(new, new_settings, record, dice, lines)
+    return _outcome(new, new_settings, record, applied, lines)
 
 
 def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | None) -> StateChange:
