@@ -87,6 +87,15 @@ async def test_sp_i35_a_contract_moved_in_russian_is_named_so_in_help_and_the_lo
         shown = await table.slash(f"/help command:{typed}", as_="player3")
         assert shown.embed.title == "/пираты наёмники переместить", shown.text()
         assert "`место_службы` (обязательный) — Где они служат" in shown.text()
+        assert "`цель` (необязательный) — Номер торгового пути или планеты, где они служат" in (
+            flat(shown.text())
+        )
+    refused = await table.slash(
+        "/пираты наёмники нанять значение:100 место_службы:route", as_="player3"
+    )
+    assert refused.ephemeral and flat(refused.embed.description) == (
+        "Укажите в параметре цель: номер торгового пути или планеты, где они служат (SP-I35)."
+    )
     hire = await table.slash(
         "/pirates mercenaries hire value:200 station:route target:1", as_="player1"
     )
