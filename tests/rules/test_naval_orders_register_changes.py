@@ -253,7 +253,8 @@ def test_no_3_3_a_port_where_forces_lie_in_port_is_not_taken_off_the_list():
 
 
 def test_no_3_3_a_port_where_a_force_lies_in_port_is_not_moved():
-    """NO-3.3: Hood lies in port at Toulon (9): Toulon is not registered again in 12."""
+    """NO-3.3: Hood lies in port at Toulon (9): Toulon is not registered again in 12; the
+    player is asked where it (Russian «оно», not «каждое из них») is now."""
     state = add_force(ports(), "Hood", location=PORT_9)
 
     refused = refusal(toulon_at, state, "12")
@@ -262,7 +263,11 @@ def test_no_3_3_a_port_where_a_force_lies_in_port_is_not_moved():
         "Toulon cannot be moved from 9 to 12 yet: 1 force lies in port at 9 (Hood), and a "
         "force lies in port only where a port is."
     )
-    assert "В нём стоит 1 соединение («Hood»)" in refused.message("ru")
+    assert (
+        "В нём стоит 1 соединение («Hood»), а стоять в порту можно только там, где есть порт. "
+        "Сначала отметьте командой /флот_приказы позиция, где оно теперь (в море или в другом "
+        "порту), затем перенесите порт (NO-3.3)."
+    ) in refused.message("ru")
     assert state.stations["toulon"].location == PORT_9
 
 
