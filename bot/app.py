@@ -19,6 +19,7 @@ from bot import fair_turns
 from bot import rulesets
 from bot.campaigns import CampaignService
 from bot.command_names import option_word
+from bot.command_names import own_word
 from bot.compute import ComputePool
 from bot.config import Settings
 from bot.config import compute_limits
@@ -45,6 +46,13 @@ CORE_COGS = (
 )
 
 
+# Where a translated string is a slash command's or group's name.
+_NAMES = (
+    app_commands.TranslationContextLocation.command_name,
+    app_commands.TranslationContextLocation.group_name,
+)
+
+
 class CatalogTranslator(app_commands.Translator):
     """Command names, descriptions and choices from the catalogs ("cmd:<English text>" keys)."""
 
@@ -55,19 +63,23 @@ class CatalogTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         """The Russian text of a command string; None keeps the English default. An option's
-        name is `bot.command_names.option_word`'s (the command's own word wins over the
-        shared one), as /help and the log name it."""
+        name is `bot.command_names.option_word`'s, a command's or group's `own_word` (the
+        command's own word wins over the shared one), as /help and the log name them."""
         language = language_of(locale)
         if language == "en":
             return None
         where = getattr(context, "location", None)  # tests call it without a context
+        data = getattr(context, "data", None)
         if where is app_commands.TranslationContextLocation.parameter_name:
-            command = getattr(context.data, "command", None)
+            command = getattr(data, "command", None)
             name = command.qualified_name if command is not None else ""
             word = option_word(name, string.message, language)
-            return word if word != string.message else None
-        value = catalog(language).get("cmd:" + string.message)
-        return str(value) if isinstance(value, str) else None
+        elif where in _NAMES and isinstance(data, app_commands.Command | app_commands.Group):
+            word = own_word(data.qualified_name, language)
+        else:
+            value = catalog(language).get("cmd:" + string.message)
+            return str(value) if isinstance(value, str) else None
+        return word if word != string.message else None
 
 
 def command_digest(payload: list[dict[str, Any]]) -> str:

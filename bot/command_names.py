@@ -31,20 +31,28 @@ from bot.i18n import language_of
 from bot.i18n import t
 
 
-def option_word(command: str, option: str, locale: object) -> str:
-    """The name of `command`'s option `option` (its English name, as declared) as a reader
-    of `locale` types it: the command's own word where the catalog gives one
-    (`cmd:/company add-piece value`: a piece's «стоимость»), else the word every command
-    shares (`cmd:value`: «значение»), else the English name."""
+def own_word(path: str, locale: object) -> str:
+    """The last word of `path` (a command's qualified name, or a command's and one of its
+    options' names) as a reader of `locale` types it: the catalog's word for that very
+    command or option where it gives one (`cmd:/company add-piece value`: a piece's
+    «стоимость»), else the word every command shares (`cmd:value`: «значение»), else the
+    English name."""
+    word = path.split(" ")[-1]
     language = language_of(locale)
     if language == DEFAULT_LANGUAGE:
-        return option
+        return word
     words = catalog(language)
-    for key in (f"cmd:/{command} {option}", f"cmd:{option}"):
+    for key in (f"cmd:/{path}", f"cmd:{word}"):
         value = words.get(key)
         if isinstance(value, str):
             return value
-    return option
+    return word
+
+
+def option_word(command: str, option: str, locale: object) -> str:
+    """The name of `command`'s option `option` (its English name, as declared) as a reader
+    of `locale` types it (`own_word`)."""
+    return own_word(f"{command} {option}".strip(), locale)
 
 
 def command_word(name: str, locale: object) -> str:
@@ -58,9 +66,17 @@ def command_word(name: str, locale: object) -> str:
     return value if isinstance(value, str) else name
 
 
+def command_name(qualified_name: str, locale: object) -> str:
+    """The command's name as the reader's command list shows it, each word its own
+    (`own_word`): `пираты наёмники переместить` in Russian, where the naval orders'
+    `navy station` reads `флот_приказы станция`."""
+    words = qualified_name.split(" ")
+    return " ".join(own_word(" ".join(words[: n + 1]), locale) for n in range(len(words)))
+
+
 def typed_command(qualified_name: str, locale: object) -> str:
     """The command as the reader types it: `/компания добавить-компанию` in Russian."""
-    return "/" + " ".join(command_word(part, locale) for part in qualified_name.split(" "))
+    return "/" + command_name(qualified_name, locale)
 
 
 def mention_and_typed(mention: str, qualified_name: str, locale: object, form: str) -> str:
@@ -80,10 +96,10 @@ def command_msg(command: str) -> Msg:
     if key in catalog(DEFAULT_LANGUAGE):
         return Msg(key)
     words: list[Any] = []
-    for word in command.split(" "):
-        local = "cmd:" + word
-        if any(local in catalog(language) for language in LANGUAGES):
-            words.append(Msg(local))
-        else:
-            words.append(word)
+    parts = command.split(" ")
+    for n, word in enumerate(parts):
+        # The command's own word first, as `own_word` reads it.
+        keys = ("cmd:/" + " ".join(parts[: n + 1]), "cmd:" + word)
+        local = [k for k in keys if any(k in catalog(language) for language in LANGUAGES)]
+        words.append(Msg(local[0]) if local else word)
     return MsgList(words, separator=" ")

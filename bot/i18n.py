@@ -186,9 +186,11 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
         value = catalog(DEFAULT_LANGUAGE).get(key)
         language = DEFAULT_LANGUAGE
     if value is None:
-        # A command string's key is "cmd:<English text>" (`bot.app.CatalogTranslator`): with no
-        # translation it reads as that English text.
-        return key.removeprefix("cmd:")
+        # A command string's key is "cmd:<English text>" (`bot.app.CatalogTranslator`), one
+        # command's own word "cmd:/<its path>" (`bot.command_names.own_word`): with no
+        # translation it reads as that English text, that path's last word.
+        text = key.removeprefix("cmd:")
+        return text.split(" ")[-1] if text.startswith("/") else text
     if isinstance(value, dict):
         count = params.get("count", 0)
         value = value.get(plural_category(language, count)) or value.get("other", key)

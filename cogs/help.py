@@ -18,6 +18,7 @@ from bot.campaigns import Campaign
 from bot.cog_base import BotCog
 from bot.cog_base import Choices
 from bot.cog_base import Interaction
+from bot.command_names import command_name
 from bot.command_names import command_word
 from bot.command_names import mention_and_typed
 from bot.command_names import option_word
@@ -90,11 +91,13 @@ def in_campaign(known: list[CommandHelp], campaign: Campaign) -> list[CommandHel
 
 def find_command(known: list[CommandHelp], text: str) -> CommandHelp | None:
     """The command typed as `text`: its English name or its name in any language Discord
-    shows it in (`бой приказ`), with or without the slash, in any case."""
+    shows it in (`бой приказ`), with or without the slash, in any case; a command that has
+    its own word now (`пираты наёмники переместить`) by the shared one it had before too."""
     wanted = " ".join(text.strip().lstrip("/").split()).casefold()
     for command in known:
         parts = command.qualified_name.split(" ")
         names = {command.qualified_name}
+        names |= {command_name(command.qualified_name, language) for language in LANGUAGES}
         names |= {" ".join(command_word(p, language) for p in parts) for language in LANGUAGES}
         if wanted in {name.casefold() for name in names}:
             return command
@@ -161,7 +164,7 @@ class HelpCog(BotCog):
         locale = locale_of(interaction)
         pairs = []
         for found in leaf_commands(self.bot.tree):
-            local = " ".join(command_word(p, locale) for p in found.qualified_name.split(" "))
+            local = command_name(found.qualified_name, locale)
             label = found.qualified_name if local == found.qualified_name else local
             pairs.append(("/" + label, found.qualified_name))
         return matching_choices(pairs, current)
@@ -197,8 +200,9 @@ def overview(
 
 def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> discord.Embed:
     """One command: what it does, who may run it, each option, an example."""
-    local = " ".join(command_word(part, locale) for part in command.qualified_name.split(" "))
-    embed = make_embed("/" + local, command_word(command.description, locale))
+    embed = make_embed(
+        typed_command(command.qualified_name, locale), command_word(command.description, locale)
+    )
     add_field(
         embed,
         t("help.command.who", locale),

@@ -236,6 +236,32 @@ def test_russian_messages_name_options_as_a_russian_reader_types_them():
     assert found == []
 
 
+# How each language's texts start the command that changes a setting.
+SETTING_COMMAND = {
+    "en": "/campaign settings set setting:",
+    "ru": "/кампания настройки изменить настройка:",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_message_that_names_a_setting_gives_the_whole_command_a_gm_types_in_code(language):
+    """«…ведущий задаёт командой `/кампания настройки изменить
+    настройка:space_pirates.mercenary_window_turns значение:…`»: the command with the setting's
+    key and a value reads as what is typed, in code, the sentence around it in the reader's
+    language. (An exported settings file says it in a comment, `settings_file.by_command`.)"""
+    command = re.escape(SETTING_COMMAND[language])
+    value = "value" if language == "en" else "значение"
+    whole = re.compile(f"`{command}[a-z_{{}}]+(?:\\.[a-z_{{}}]+)+ {value}:[^`\\s]+`")
+    found = [
+        (key, text)
+        for key, forms in catalog(language).items()
+        if not key.startswith("cmd:") and key != "settings_file.by_command"
+        for text in (forms.values() if isinstance(forms, dict) else [forms])
+        if len(re.findall(command, text)) != len(whole.findall(text))
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize(
     ("stems", "not_the_seeds_word"),
     [

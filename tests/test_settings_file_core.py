@@ -46,7 +46,7 @@ def test_an_import_setting_the_schedule_or_emptying_a_needed_list_is_refused_in_
     assert [p.message.render("ru") for p in rejected.value.problems] == [
         "Строка 2: `core.time_zone` файлом не меняется, поэтому файл не применён: удалите"
         " эту строку и импортируйте файл снова, а `core.time_zone` задайте командой"
-        " /кампания настройки изменить настройка:core.time_zone значение:…",
+        " `/кампания настройки изменить настройка:core.time_zone значение:…`",
         "Строка 4: `naval_orders.enabled_orders` нельзя оставить пустым: правилам нужно хотя"
         " бы 1 значение. Допустимо: cruise, move, raid, blockade, escort, landing, build,"
         " repair, disband",

@@ -367,8 +367,8 @@ async def test_a_fine_or_force_for_no_such_step_says_why(board):
     )
     assert recorded == (
         "No fine is entered here: this campaign reads each fine from the Company's record"
-        " (CR-I4). A GM can have fines entered each time with /campaign settings set"
-        " setting:company_raids.fine_source value:enter_each_time."
+        " (CR-I4). A GM can have fines entered each time with `/campaign settings set"
+        " setting:company_raids.fine_source value:enter_each_time`."
     )
     russian = await refused_alone(board, "/company fine amount:1 incident:99", "player3")
     assert russian == (
@@ -485,7 +485,8 @@ async def test_refusals_name_the_clause_and_change_nothing(board):
             LAND,
             "player1",
             "it must leave and enter again first (CR-3.9). A GM can drop this rule with "
-            "/campaign settings set setting:company_raids.reattack_requires_reentry value:false.",
+            "`/campaign settings set setting:company_raids.reattack_requires_reentry "
+            "value:false`.",
         ),
         (
             "/company land piece:Clerk company:Steelworks",
@@ -1097,7 +1098,7 @@ async def test_turning_joker_holdings_off_stops_waiting_for_one(board):
     refused = await board.slash("/company holding companies:Steelworks", as_="player2")
     assert refused.ephemeral and refused.embed.description == (
         "This campaign does not track Joker Holdings (CR-I11). A GM can track them with "
-        "/campaign settings set setting:company_raids.track_joker_holding value:true."
+        "`/campaign settings set setting:company_raids.track_joker_holding value:true`."
     )
 
 

@@ -189,8 +189,8 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
 
     assert refusal(refused) == (
         "Retreat cannot be declared for round 1: the earliest round for a retreat is 2 "
-        "(FC-6.4, FC-I15). A GM sets that round with /campaign settings set "
-        "setting:fleet_combat.retreat_min_round."
+        "(FC-6.4, FC-I15). A GM sets that round with `/campaign settings set "
+        "setting:fleet_combat.retreat_min_round value:…`."
     )
     status = await seated.slash("/combat status battle:1", as_="player2")
     assert "No retreat can be declared for round 1." in status.embed.description

@@ -315,7 +315,8 @@ async def test_split_fire_is_refused_while_the_setting_is_off(seated):
 
     refused = (
         "In this campaign a class fires all its dice at one target (FC-I7). A GM can allow "
-        "split fire with /campaign settings set setting:fleet_combat.allow_split_fire value:true."
+        "split fire with `/campaign settings set setting:fleet_combat.allow_split_fire "
+        "value:true`."
     )
     assert refusal(split) == refused
     assert refusal(counted) == refused
@@ -433,7 +434,7 @@ async def test_hold_fire_by_menu_and_by_typing(seated):
     off = await seated.slash("/combat order battle:1 class:destroyer target:hold", as_="player2")
     assert refusal(off) == (
         "Holding fire is not allowed in this campaign: every group fires (FC-I7). A GM can "
-        "allow it with /campaign settings set setting:fleet_combat.allow_hold_fire value:true."
+        "allow it with `/campaign settings set setting:fleet_combat.allow_hold_fire value:true`."
     )
     panel = await seated.click(battle, GIVE_ORDERS, as_="player2")
     assert "Hold fire (FC-I7)" not in [o.label for o in panel.selects[0].options]

@@ -58,9 +58,9 @@ async def test_a_port_a_transfer_ends_in_stays_on_the_list_until_the_order_chang
     refused = await refused_at_once(navy, "/navy station remove name:Plymouth", as_="gm")
 
     assert (
-        "Plymouth cannot be taken off the list of ports yet: without it, the order of Western "
-        "Squadron (“Transfer”) could not be completed, and only their Admiralty changes an "
-        "order. Change them first (a new order is given in port or sent by packet boat; a "
+        "Plymouth cannot be taken off the list of ports yet. Without it, 1 order could not be "
+        "completed: the order of Western Squadron (“Transfer”). Only their Admiralty changes an "
+        "order: change it first (a new order is given in port or sent by packet boat; a "
         "recorded order is marked carried out with /navy complete; a returning force names "
         "another station with /navy return), then take it off (NO-I18)."
     ) in flat(refused.text())
@@ -81,8 +81,8 @@ async def test_a_transfer_on_its_way_by_packet_keeps_its_end_port(navy):
     refused = await refused_at_once(navy, "/navy station remove name:Plymouth", as_="gm")
 
     assert (
-        "without it, the order on its way to Western Squadron by packet boat (relay #1, "
-        "“Transfer”) could not be completed"
+        "Without it, 1 order could not be completed: the order on its way to Western Squadron "
+        "by packet boat (relay #1, “Transfer”)."
     ) in flat(refused.text())
 
 
@@ -100,9 +100,9 @@ async def test_a_convoy_an_escort_names_stays_on_the_register_told_in_russian(na
     refused = await refused_at_once(navy, "/navy forces remove name:Riga", as_="player3")
 
     assert (
-        "Соединение «Riga» пока нельзя удалить из реестра: без него не выполнить "
-        "действующий приказ соединения «Baltic» («Конвоирование транспортной флотилии»), а "
-        "приказы меняет только Адмиралтейство (игрок)."
+        "Соединение «Riga» пока нельзя удалить из реестра. Без него не выполнить 1 приказ: "
+        "действующий приказ соединения «Baltic» («Конвоирование транспортной флотилии»). "
+        "Приказы меняет только Адмиралтейство (игрок): сначала измените его (новый приказ"
     ) in flat(refused.text())
     assert "NO-I18" in refused.text()
     await confirmed(navy, "/navy forces remove name:Baltic", as_="player3")
@@ -120,11 +120,11 @@ async def test_another_players_escort_is_counted_to_the_convoys_owner_and_named_
     britain = await refused_at_once(navy, "/navy forces remove name:Indiamen", as_="player1")
     gm = await refused_at_once(navy, "/navy forces remove name:Indiamen", as_="gm")
 
-    assert "without it, the order of 1 force of another player could not be completed" in (
+    assert "Without it, 1 order could not be completed: the order of 1 force of another " in (
         flat(britain.text())
     )
     assert "Gloire" not in britain.text()
-    assert "without it, the order of Gloire (“Escort of a transport flotilla”)" in flat(gm.text())
+    assert "1 order could not be completed: the order of Gloire (“Escort of a" in flat(gm.text())
 
 
 async def test_a_repair_goes_by_packet_to_a_squadron_making_for_a_naval_station(navy):

@@ -49,18 +49,18 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
     removed = await navy.slash("/navy station remove name:Portsmouth", as_="gm")
 
     assert moved.ephemeral and (
-        "Plymouth cannot be moved from 2 to 4 yet: without a port at 2, the order of Western "
-        "Squadron (“Transfer”) could not be completed, and only their Admiralty changes an "
-        "order."
+        "Plymouth cannot be moved from 2 to 4 yet. Without a port at 2, 1 order could not be "
+        "completed: the order of Western Squadron (“Transfer”). Only their Admiralty changes an "
+        "order: change it first"
     ) in flat(moved.text())
     assert (
-        "Portsmouth cannot be made a plain seaport yet: without a naval station there, the "
-        "order of Revenge (“Repair”) could not be completed"
+        "Portsmouth cannot be made a plain seaport yet. Without a naval station there, 1 order "
+        "could not be completed: the order of Revenge (“Repair”)."
     ) in flat(seaport.text())
     assert "NO-I18" in seaport.text()
     assert (
-        "Portsmouth cannot be taken off the list of ports yet: without it, the order of "
-        "Revenge (“Repair”) could not be completed"
+        "Portsmouth cannot be taken off the list of ports yet. Without it, 1 order could not be "
+        "completed: the order of Revenge (“Repair”)."
     ) in flat(removed.text())
     listed = text_of(await navy.slash("/navy station list", as_="gm"))
     assert "Plymouth" in listed and "Portsmouth" in listed
@@ -77,8 +77,8 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
     edited = await navy.slash("/navy forces edit name:Indiamen ships:IV", as_="player1")
 
     assert edited.ephemeral and (
-        "Indiamen cannot be left without transports or merchantmen yet: without them, the "
-        "order of 1 force of another player could not be completed"
+        "Indiamen cannot be left without transports or merchantmen yet. Without them, 1 order "
+        "could not be completed: the order of 1 force of another player."
     ) in flat(edited.text())
     assert "Gloire" not in edited.text()
 
@@ -97,8 +97,9 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
 
     assert (
         "Эскадру «Riga» пока нельзя включить во флот под другим названием. Без неё не "
-        "выполнить действующий приказ соединения «Baltic» («Конвоирование транспортной "
-        "флотилии»)"
+        "выполнить 1 приказ: действующий приказ соединения «Baltic» («Конвоирование "
+        "транспортной флотилии»). Приказы меняет только Адмиралтейство (игрок): сначала "
+        "измените его"
     ) in flat(fleet.text())
     assert "или назовите флот «Riga»" in flat(fleet.text())
 

@@ -98,8 +98,8 @@ async def test_a_file_names_the_command_of_core_settings_it_does_not_change(tabl
     assert refused.ephemeral
     assert refused.embed.description.splitlines() == [
         "Line 3: a file does not change `core.language`, so this file was not applied: remove"
-        " the line and import the file again; `core.language` is set with /campaign settings"
-        " set setting:core.language value:…",
+        " the line and import the file again; `core.language` is set with `/campaign settings"
+        " set setting:core.language value:…`",
         "Line 6: `naval_orders.enabled_orders` cannot be left empty: the ruleset needs at least"
         " 1 value. Allowed: cruise, move, raid, blockade, escort, landing, build, repair,"
         " disband",
@@ -150,8 +150,8 @@ async def test_a_file_setting_the_language_is_refused_whole_and_imports_without_
     assert refused.embed.title == "The settings file was not applied: 1 problem."
     assert refused.embed.description == (
         "Line 2: a file does not change `core.language`, so this file was not applied: remove"
-        " the line and import the file again; `core.language` is set with /campaign settings"
-        " set setting:core.language value:…"
+        " the line and import the file again; `core.language` is set with `/campaign settings"
+        " set setting:core.language value:…`"
     )
     shown = text_of(await table.slash("/campaign settings show ruleset:core", as_="gm"))
     assert "`factions_per_player` = **1**" in shown

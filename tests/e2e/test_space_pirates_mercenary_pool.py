@@ -23,9 +23,31 @@ async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
     told = flat(await refused_alone(pirates, HIRE, "player1"))
     assert (
         "No mercenaries are for hire: they come from the pirate fleets that attacked Vega in the "
-        "look-back window (the last resolutions, `mercenary_window_turns` 3), and none did; "
-        "a fleet bought off does not count (SP-I35)."
+        "last 3 resolutions, and none did; a fleet bought off does not count (SP-I35). A GM "
+        "sets how many resolutions count with `/campaign settings set "
+        "setting:space_pirates.mercenary_window_turns value:…`."
     ) in told, told
+
+
+async def test_no_mercenaries_is_told_in_russian_with_the_setting_a_gm_types(pirates):
+    """SP-I35: nothing attacked Lyra, whose player reads Russian: told so in Russian, counting
+    the resolutions of the window, and the setting that changes it is named as the GM types
+    it, in the Russian command list's words, the key in code; with a window of 1 the count
+    reads in its singular form."""
+    told = flat(await refused_alone(pirates, HIRE, "player3"))
+    assert told == (
+        "Нанять наёмников нельзя: их набирают из пиратских флотов, атаковавших фракцию «Lyra» "
+        "за последние 3 розыгрыша хода, а таких не было; откупленный флот не считается "
+        "(SP-I35). Сколько последних розыгрышей учитывать, ведущий задаёт командой "
+        "`/кампания настройки изменить настройка:space_pirates.mercenary_window_turns "
+        "значение:…`."
+    ), told
+
+    await pirates.slash(
+        "/campaign settings set setting:space_pirates.mercenary_window_turns value:1", as_="gm"
+    )
+    told = flat(await refused_alone(pirates, HIRE, "player3"))
+    assert "за последний 1 розыгрыш хода, а таких не было" in told, told
 
 
 async def test_a_hire_above_the_pool_says_how_the_pool_was_reckoned(pirates):

@@ -44,6 +44,17 @@ async def test_contacts_with_several_factions_are_listed(after_a_raid):
     assert "each of these no longer has contact with Vega either: Orion, Lyra" in text, text
 
 
+async def test_a_russian_reader_is_told_in_which_option_contacts_are_named(after_a_raid):
+    """SP-7.1: Lyra's player, who reads Russian, asks for the contacts: the answer says the
+    list goes «в параметре фракции:», as a Russian text names an option to type."""
+    shown = await after_a_raid.slash("/pirates contacts", as_="player3")
+
+    assert shown.embed.description == (
+        "Контакты фракции «Lyra»: —\nЧтобы изменить их, укажите весь список в параметре "
+        "фракции: (например, фракции:Orion, Lyra); фракции:- очищает его."
+    )
+
+
 async def test_a_contact_saved_on_one_side_only_serves_both(after_a_raid):
     """An earlier release kept Vega's contact with Orion on Vega's side alone: Orion may
     still bribe against Vega."""

@@ -112,8 +112,10 @@ async def test_the_upkeep_question_of_a_contract_with_no_ships_says_so(after_a_r
     assert "корабли уйдут" not in text, text
 
 
-async def test_a_contract_stationed_is_told_where_it_stands(after_a_raid):
-    """SP-I35: in Russian, «Контракт №N теперь стоит на торговом пути №1», not «служит:»."""
+async def test_a_contract_stationed_is_told_where_it_serves(after_a_raid):
+    """SP-I35: in Russian, «Наёмники по контракту №N теперь служат на торговом пути №1»:
+    the mercenaries serve there (their `место_службы`), not «Контракт №N служит:» with a
+    stray colon, nor a contract that «стоит» there."""
     table = after_a_raid
     hire = await table.slash("/pirates mercenaries hire value:200", as_="player1")
     hired = await table.click(hire, "Confirm", as_="player1")
@@ -125,7 +127,7 @@ async def test_a_contract_stationed_is_told_where_it_stands(after_a_raid):
     )
 
     told = flat(moved.embed.description)
-    assert f"Контракт №{contract} теперь стоит на торговом пути №1" in told, told
+    assert f"Наёмники по контракту №{contract} теперь служат на торговом пути №1" in told, told
     assert "служит:" not in told
 
 

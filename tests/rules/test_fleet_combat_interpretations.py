@@ -414,7 +414,9 @@ def test_fc_i8_order_above_reach_refused_naming_the_clause():
     )
     assert error.params["allowed"].render("en") == "destroyers"
     assert "the target may be at most 1 level higher" in error.message("en")
-    assert error.message("en").endswith("setting:fleet_combat.target_reach.")
+    assert error.message("en").endswith(
+        " `/campaign settings set setting:fleet_combat.target_reach value:…`."
+    )
     assert "не более чем на 1 уровень," in error.message("ru")
 
 

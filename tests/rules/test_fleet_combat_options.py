@@ -59,12 +59,13 @@ def test_any_dice_count_is_a_split_refused_while_split_fire_is_off(parts):
 
 
 def test_the_split_fire_refusal_names_the_setting_a_gm_turns_on():
-    """FC-I7: the refusal says how split fire is allowed, in both languages."""
+    """FC-I7: the refusal says how split fire is allowed, in both languages: the command a GM
+    types, in code."""
     error = refusal(FleetCombatSettings(), cruisers_at(("destroyer", 1), ("dreadnought", None)))
     command = "setting:fleet_combat.allow_split_fire value:true"
-    assert error.message("en").endswith(f"/campaign settings set {command}.")
-    russian = "/кампания настройки изменить настройка:fleet_combat.allow_split_fire значение:true."
-    assert error.message("ru").endswith(russian)
+    assert error.message("en").endswith(f" `/campaign settings set {command}`.")
+    russian = "настройка:fleet_combat.allow_split_fire значение:true`."
+    assert error.message("ru").endswith(" `/кампания настройки изменить " + russian)
 
 
 def test_the_hold_fire_refusal_names_the_setting_a_gm_turns_on():
@@ -75,9 +76,9 @@ def test_the_hold_fire_refusal_names_the_setting_a_gm_turns_on():
     error = refusal(FleetCombatSettings(), hold)
     assert error.message_key == "fleet_combat.error.hold_fire"
     command = "setting:fleet_combat.allow_hold_fire value:true"
-    assert error.message("en").endswith(f"/campaign settings set {command}.")
-    russian = "/кампания настройки изменить настройка:fleet_combat.allow_hold_fire значение:true."
-    assert error.message("ru").endswith(russian)
+    assert error.message("en").endswith(f" `/campaign settings set {command}`.")
+    russian = "настройка:fleet_combat.allow_hold_fire значение:true`."
+    assert error.message("ru").endswith(" `/кампания настройки изменить " + russian)
 
 
 def test_one_target_without_a_count_is_not_a_split():

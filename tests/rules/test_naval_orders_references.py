@@ -45,9 +45,9 @@ from bot.rules.naval_orders.models import Order
 
 TO_TOULON = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
 ADVICE = (
-    "Change them first (a new order is given in port or sent by packet boat; a recorded "
-    "order is marked carried out with /navy complete; a returning force names another "
-    "station with /navy return), then take it off (NO-I18)."
+    "Only their Admiralty changes an order: change it first (a new order is given in port "
+    "or sent by packet boat; a recorded order is marked carried out with /navy complete; a "
+    "returning force names another station with /navy return), then take it off (NO-I18)."
 )
 
 
@@ -92,18 +92,38 @@ def test_no_i17_the_end_port_of_a_transfer_in_force_stays_on_the_list():
     refused = refusal(remove_station, state, "Toulon")
 
     assert refused.message("en") == (
-        "Toulon cannot be taken off the list of ports yet: without it, the order of Hood "
-        "(“Transfer”) could not be completed, and only their Admiralty changes an order. " + ADVICE
+        "Toulon cannot be taken off the list of ports yet. Without it, 1 order could not be "
+        "completed: the order of Hood (“Transfer”). " + ADVICE
     )
     assert refused.message("ru") == (
-        "Toulon пока нельзя удалить из списка портов: без него не выполнить действующий "
-        "приказ соединения «Hood» («Перемещение»), а приказы меняет только Адмиралтейство "
-        "(игрок). Сначала измените их (новый приказ отдаётся в порту или отправляется с "
-        "покетботом; записанный приказ отмечается выполненным командой /флот_приказы "
-        "выполнен; возвращающееся соединение называет другую станцию командой "
+        "Порт «Toulon» пока нельзя удалить из списка портов. Без него не выполнить 1 приказ: "
+        "действующий приказ соединения «Hood» («Перемещение»). Приказы меняет только "
+        "Адмиралтейство (игрок): сначала измените его (новый приказ отдаётся в порту или "
+        "отправляется с покетботом; записанный приказ отмечается выполненным командой "
+        "/флот_приказы выполнен; возвращающееся соединение называет другую станцию командой "
         "/флот_приказы вернуться), затем удалите порт (NO-I18)."
     )
     assert "toulon" in state.stations
+
+
+def test_no_i18_two_orders_naming_the_port_are_counted_and_both_are_to_be_changed():
+    """NO-I18: Hood and Ajax both sail for Toulon: the refusal counts 2 orders and asks for
+    them both to be changed, in English and Russian (one order: "it", "его", above)."""
+    state = order(add_force(ports(), "Hood"), "Hood", TO_TOULON, 1)
+    state = order(add_force(state, "Ajax"), "Ajax", TO_TOULON, 1)
+
+    refused = refusal(remove_station, state, "Toulon")
+
+    assert (
+        "Without it, 2 orders could not be completed: the order of Ajax (“Transfer”); the "
+        "order of Hood (“Transfer”). Only their Admiralty changes an order: change them first "
+        "(a new order"
+    ) in refused.message("en")
+    assert (
+        "Без него не выполнить 2 приказа: действующий приказ соединения «Ajax» («Перемещение»); "
+        "действующий приказ соединения «Hood» («Перемещение»). Приказы меняет только "
+        "Адмиралтейство (игрок): сначала измените их (новый приказ"
+    ) in refused.message("ru")
 
 
 def test_no_i18_once_the_order_is_changed_the_port_comes_off():
@@ -131,12 +151,12 @@ def test_no_1_1_an_order_on_its_way_or_recorded_for_the_layover_names_its_port(m
     recorded = refusal(remove_station, laying_over(model), "Toulon")
 
     assert (
-        f"without it, the order on its way to Hood by packet boat (relay #1, “{named}”) "
-        "could not be completed"
+        "Without it, 1 order could not be completed: the order on its way to Hood by packet "
+        f"boat (relay #1, “{named}”)."
     ) in on_its_way.message("en")
     assert (
-        f"without it, the order recorded for Hood for the end of its layover (“{named}”) "
-        "could not be completed"
+        "Without it, 1 order could not be completed: the order recorded for Hood for the end "
+        f"of its layover (“{named}”)."
     ) in recorded.message("en")
     assert "приказ, который покетбот везёт соединению «Hood» (доставка №1" in (
         on_its_way.message("ru")
@@ -150,7 +170,9 @@ def test_no_1_1_the_naval_station_of_a_repair_in_force_stays_on_the_list():
 
     refused = refusal(remove_station, state, "Portsmouth")
 
-    assert "the order of Hood (“Repair”) could not be completed" in refused.message("en")
+    assert "1 order could not be completed: the order of Hood (“Repair”)." in (
+        refused.message("en")
+    )
 
 
 def test_no_i16_the_station_a_force_returns_to_stays_on_the_list():
@@ -166,9 +188,10 @@ def test_no_i16_the_station_a_force_returns_to_stays_on_the_list():
 
     refused = refusal(remove_station, named, "Portsmouth")
 
-    assert "without it, the return of Hood to this station could not be completed" in (
-        " ".join(refused.message("en").replace("(NO-I16) ", "").split())
-    )
+    assert (
+        "Without it, 1 order could not be completed: the return of Hood to this station "
+        "(NO-I16). Only their Admiralty changes an order: change it first"
+    ) in refused.message("en")
     assert "возвращение соединения «Hood» на эту станцию" in refused.message("ru")
     other = declare_return_station(named, DEFAULTS, "Britain", "Hood", "Plymouth").state
     assert "portsmouth" not in remove_station(other, "Portsmouth").state.stations
@@ -229,15 +252,16 @@ def test_no_1_1_a_convoy_an_escort_names_stays_on_the_register():
     refused = refusal(remove_force, state, "Indiamen")
 
     assert refused.message("en") == (
-        "Indiamen cannot be struck off the register yet: without it, the order of Hood "
-        "(“Escort of a transport flotilla”) could not be completed, and only their "
-        "Admiralty changes an order. Change them first (a new order is given in port or sent "
+        "Indiamen cannot be struck off the register yet. Without it, 1 order could not be "
+        "completed: the order of Hood (“Escort of a transport flotilla”). Only their "
+        "Admiralty changes an order: change it first (a new order is given in port or sent "
         "by packet boat; a recorded order is marked carried out with /navy complete; another "
         "player's order is changed by that player or the GM), then strike it off (NO-I18)."
     )
     assert refused.message("ru").startswith(
-        "Соединение «Indiamen» пока нельзя удалить из реестра: без него не выполнить "
-        "действующий приказ соединения «Hood» («Конвоирование транспортной флотилии»)"
+        "Соединение «Indiamen» пока нельзя удалить из реестра. Без него не выполнить 1 приказ: "
+        "действующий приказ соединения «Hood» («Конвоирование транспортной флотилии»). "
+        "Приказы меняет только Адмиралтейство (игрок): сначала измените его ("
     )
     assert "indiamen" in state.forces
     assert "hood" not in remove_force(state, "Hood").state.forces
@@ -256,6 +280,29 @@ def test_no_i7_an_escort_on_its_way_or_recorded_for_the_layover_keeps_its_convoy
     assert "the order recorded for Hood for the end of its layover" in recorded.message("en")
 
 
+def test_issue_14_the_orders_only_counted_count_among_those_to_be_changed():
+    """NO-1.1, NO-I18: Britain's Hood and France's Gloire and Jean Bart all escort
+    Britain's Indiamen. Britain, striking it off, is told of 3 orders: Hood's, and those of
+    2 forces of another player, not named; all 3 are to be changed ("them", "их")."""
+    state = order(convoy(add_force(ports(), "Hood")), "Hood", EscortOrder(convoy="Indiamen"), 1)
+    for name in ("Gloire", "Jean Bart"):
+        state = add_force(state, name, owner="France")
+        state = order(state, name, EscortOrder(convoy="Indiamen"), 1, faction="France")
+
+    refused = refusal(remove_force, state, "Indiamen", reader="Britain")
+
+    assert (
+        "Without it, 3 orders could not be completed: the order of Hood (“Escort of a "
+        "transport flotilla”); the orders of 2 forces of other players. Only their Admiralty "
+        "changes an order: change them first"
+    ) in refused.message("en")
+    assert (
+        "Без него не выполнить 3 приказа: действующий приказ соединения «Hood» "
+        "(«Конвоирование транспортной флотилии»); приказы 2 соединений других игроков. "
+        "Приказы меняет только Адмиралтейство (игрок): сначала измените их"
+    ) in refused.message("ru")
+
+
 def test_issue_14_another_players_escort_is_counted_not_named_to_the_convoys_owner():
     """NO-1.1, issue 14: France's Gloire escorts Britain's Indiamen. Britain, striking off
     its convoy, is told one force of another player escorts it, not which (its orders are
@@ -266,9 +313,11 @@ def test_issue_14_another_players_escort_is_counted_not_named_to_the_convoys_own
     britain = refusal(remove_force, state, "Indiamen", reader="Britain").message("en")
     gm = refusal(remove_force, state, "Indiamen").message("en")
 
-    assert "without it, the order of 1 force of another player could not be completed" in britain
+    assert "Without it, 1 order could not be completed: the order of 1 force of another " in (
+        britain
+    )
     assert "Gloire" not in britain
-    assert "without it, the order of Gloire (“Escort of a transport flotilla”)" in gm
+    assert "1 order could not be completed: the order of Gloire (“Escort of a transport" in gm
     assert "приказ 1 соединения другого игрока" in refusal(
         remove_force, state, "Indiamen", reader="Britain"
     ).message("ru")

@@ -81,17 +81,17 @@ def test_no_i17_a_port_a_transfer_ends_in_is_not_moved_away_from_its_end_point()
     refused = refusal(toulon_at, state, "12")
 
     assert refused.message("en") == (
-        "Toulon cannot be moved from 9 to 12 yet: without a port at 9, the order of Hood "
-        "(“Transfer”) could not be completed, and only their Admiralty changes an order. "
-        "Change them first (a new order is given in port or sent by packet boat; a recorded "
+        "Toulon cannot be moved from 9 to 12 yet. Without a port at 9, 1 order could not be "
+        "completed: the order of Hood (“Transfer”). Only their Admiralty changes an order: "
+        "change it first (a new order is given in port or sent by packet boat; a recorded "
         "order is marked carried out with /navy complete), then move the port (NO-I18)."
     )
     assert refused.message("ru") == (
         "Порт «Toulon» пока нельзя перенести из локации 9 в локацию 12. Без порта в локации 9 "
-        "не выполнить действующий приказ соединения «Hood» («Перемещение»), а приказы меняет "
-        "только Адмиралтейство (игрок). Сначала измените их (новый приказ отдаётся в порту "
-        "или отправляется с покетботом; записанный приказ отмечается выполненным командой "
-        "/флот_приказы выполнен), затем перенесите порт (NO-I18)."
+        "не выполнить 1 приказ: действующий приказ соединения «Hood» («Перемещение»). Приказы "
+        "меняет только Адмиралтейство (игрок): сначала измените его (новый приказ отдаётся в "
+        "порту или отправляется с покетботом; записанный приказ отмечается выполненным "
+        "командой /флот_приказы выполнен), затем перенесите порт (NO-I18)."
     )
     assert state.stations["toulon"].location == PORT_9
     changed = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=2), 2)
@@ -169,18 +169,18 @@ def test_no_i16_a_station_a_force_returns_to_stays_a_naval_station():
     refused = refusal(portsmouth_as_seaport, state)
 
     assert flat(refused.message("en")) == (
-        "Portsmouth cannot be made a plain seaport yet: without a naval station there, the "
-        "return of Hood to this station (NO-I16) could not be completed, and only their "
-        "Admiralty changes an order. Change them first (a new order is given in port or sent "
+        "Portsmouth cannot be made a plain seaport yet. Without a naval station there, 1 order "
+        "could not be completed: the return of Hood to this station (NO-I16). Only their "
+        "Admiralty changes an order: change it first (a new order is given in port or sent "
         "by packet boat; a recorded order is marked carried out with /navy complete; a "
         "returning force names another station with /navy return), then register it as a "
         "seaport (NO-I18)."
     )
     assert flat(refused.message("ru")) == (
         "Станцию «Portsmouth» пока нельзя сделать простым морским портом. Без военно-морской "
-        "станции там не выполнить возвращение соединения «Hood» на эту станцию (NO-I16), а "
-        "приказы меняет только Адмиралтейство (игрок). Сначала измените их (новый приказ "
-        "отдаётся в порту или отправляется с покетботом; записанный приказ отмечается "
+        "станции там не выполнить 1 приказ: возвращение соединения «Hood» на эту станцию "
+        "(NO-I16). Приказы меняет только Адмиралтейство (игрок): сначала измените его (новый "
+        "приказ отдаётся в порту или отправляется с покетботом; записанный приказ отмечается "
         "выполненным командой /флот_приказы выполнен; возвращающееся соединение называет "
         "другую станцию командой /флот_приказы вернуться), затем зарегистрируйте её как "
         "морской порт (NO-I18)."
@@ -206,7 +206,7 @@ def test_no_1_1_a_station_where_a_repair_or_disbanding_is_due_stays_a_naval_stat
     the end of Hood's layover, needs a naval station: Portsmouth stays one."""
     refused = refusal(portsmouth_as_seaport, state())
 
-    assert "Portsmouth cannot be made a plain seaport yet: without a naval station there, " in (
+    assert "Portsmouth cannot be made a plain seaport yet. Without a naval station there, " in (
         refused.message("en")
     )
     assert "(“Repair”)" in refused.message("en") or "(“Disbanding”)" in refused.message("en")
@@ -253,7 +253,8 @@ def test_no_3_3_a_port_where_forces_lie_in_port_is_not_taken_off_the_list():
 
 
 def test_no_3_3_a_port_where_a_force_lies_in_port_is_not_moved():
-    """NO-3.3: Hood lies in port at Toulon (9): Toulon is not registered again in 12."""
+    """NO-3.3: Hood lies in port at Toulon (9): Toulon is not registered again in 12; the
+    player is asked where it (Russian «оно», not «каждое из них») is now."""
     state = add_force(ports(), "Hood", location=PORT_9)
 
     refused = refusal(toulon_at, state, "12")
@@ -262,7 +263,11 @@ def test_no_3_3_a_port_where_a_force_lies_in_port_is_not_moved():
         "Toulon cannot be moved from 9 to 12 yet: 1 force lies in port at 9 (Hood), and a "
         "force lies in port only where a port is."
     )
-    assert "В нём стоит 1 соединение («Hood»)" in refused.message("ru")
+    assert (
+        "В нём стоит 1 соединение («Hood»), а стоять в порту можно только там, где есть порт. "
+        "Сначала отметьте командой /флот_приказы позиция, где оно теперь (в море или в другом "
+        "порту), затем перенесите порт (NO-3.3)."
+    ) in refused.message("ru")
     assert state.stations["toulon"].location == PORT_9
 
 
@@ -298,17 +303,18 @@ def test_no_1_1_a_convoy_an_escort_names_is_not_registered_again_without_transpo
     refused = refusal(reregister, state, warships(5))
 
     assert flat(refused.message("en")) == (
-        "Indiamen cannot be left without transports or merchantmen yet: without them, the "
-        "order of Hood (“Escort of a transport flotilla”) could not be completed, and only "
-        "their Admiralty changes an order. Change them first (a new order is given in port or "
+        "Indiamen cannot be left without transports or merchantmen yet. Without them, 1 order "
+        "could not be completed: the order of Hood (“Escort of a transport flotilla”). Only "
+        "their Admiralty changes an order: change it first (a new order is given in port or "
         "sent by packet boat; a recorded order is marked carried out with /navy complete; "
         "another player's order is changed by that player or the GM), then change the convoy "
         "(NO-I18)."
     )
     assert flat(refused.message("ru")) == (
         "Соединение «Indiamen» пока нельзя оставить без транспортов и купцов. Без них не "
-        "выполнить действующий приказ соединения «Hood» («Конвоирование транспортной "
-        "флотилии»), а приказы меняет только Адмиралтейство (игрок). Сначала измените их "
+        "выполнить 1 приказ: действующий приказ соединения «Hood» («Конвоирование "
+        "транспортной флотилии»). Приказы меняет только Адмиралтейство (игрок): сначала "
+        "измените его "
         "(новый приказ отдаётся в порту или отправляется с покетботом; записанный приказ "
         "отмечается выполненным командой /флот_приказы выполнен; приказ другого игрока меняет "
         "он сам или ведущий), затем измените конвой (NO-I18)."
@@ -328,9 +334,9 @@ def test_issue_14_another_players_escort_is_counted_not_named_when_transports_go
     britain = refusal(reregister, state, warships(5)).message("en")
     gm = refusal(reregister, state, warships(5), reader=None).message("en")
 
-    assert "without them, the order of 1 force of another player could not be completed" in britain
+    assert "1 order could not be completed: the order of 1 force of another player." in britain
     assert "Hood" not in britain
-    assert "without them, the order of Hood (“Escort of a transport flotilla”)" in gm
+    assert "1 order could not be completed: the order of Hood (“Escort of a transport" in gm
 
 
 def dissolving(state: NavalOrdersState, *vessels: Ship):
@@ -379,16 +385,16 @@ def test_no_2_7_a_convoy_squadron_an_escort_names_is_not_formed_into_a_fleet_of_
     refused = refusal(forming, state, "Channel Fleet")
 
     assert flat(refused.message("en")) == (
-        "Indiamen cannot be formed into a fleet under another name yet: without it, the order "
-        "of Hood (“Escort of a transport flotilla”) could not be completed, and only their "
-        "Admiralty changes an order. Change them first (a new order is given in port or sent "
+        "Indiamen cannot be formed into a fleet under another name yet. Without it, 1 order "
+        "could not be completed: the order of Hood (“Escort of a transport flotilla”). Only "
+        "their Admiralty changes an order: change it first (a new order is given in port or sent "
         "by packet boat; a recorded order is marked carried out with /navy complete; another "
         "player's order is changed by that player or the GM), or name the fleet Indiamen; "
         "then form it (NO-I18)."
     )
     assert flat(refused.message("ru")).startswith(
         "Эскадру «Indiamen» пока нельзя включить во флот под другим названием. Без неё не "
-        "выполнить действующий приказ соединения «Hood»"
+        "выполнить 1 приказ: действующий приказ соединения «Hood»"
     )
     assert state.forces["indiamen"].status == "awaiting_orders"
     assert forming(state, "Indiamen").state.forces["indiamen"].status == "forming"
@@ -411,11 +417,12 @@ def test_no_2_7_a_fleet_an_escort_names_is_not_dissolved():
     refused = refusal(start_formation, state, DEFAULTS, command, 1)
 
     assert refused.message("en").startswith(
-        "Convoy Fleet cannot be dissolved into its squadrons yet: without it, the order of "
-        "Hood (“Escort of a transport flotilla”) could not be completed"
+        "Convoy Fleet cannot be dissolved into its squadrons yet. Without it, 1 order could "
+        "not be completed: the order of Hood (“Escort of a transport flotilla”)."
     )
     assert flat(refused.message("ru")).startswith(
-        "Флот «Convoy Fleet» пока нельзя расформировать. Без него не выполнить"
+        "Флот «Convoy Fleet» пока нельзя расформировать. Без него не выполнить 1 приказ: "
+        "действующий приказ соединения «Hood»"
     )
 
 

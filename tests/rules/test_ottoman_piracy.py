@@ -217,10 +217,11 @@ def test_op_e4_second_declaration_in_the_zone_same_turn_is_refused() -> None:
             )
         assert refused.value.message_key == "ottoman_piracy.error.zone_already_used"
         assert refused.value.params["clause"] == "OP-1.4"
-    setting = "setting:ottoman_piracy.piracy_per_zone_per_turn."
-    assert refused.value.message("en").endswith(f"/campaign settings set {setting}")
+    setting = "setting:ottoman_piracy.piracy_per_zone_per_turn value:…`."
+    assert refused.value.message("en").endswith(f" `/campaign settings set {setting}")
     assert refused.value.message("ru").endswith(
-        "настройка:ottoman_piracy.piracy_per_zone_per_turn."
+        " `/кампания настройки изменить настройка:ottoman_piracy.piracy_per_zone_per_turn "
+        "значение:…`."
     )
 
 

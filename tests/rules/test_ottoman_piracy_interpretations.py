@@ -54,9 +54,11 @@ def test_op_i2_piracy_without_corsairs_is_refused_unless_the_setting_allows_it()
     with pytest.raises(RuleViolation) as refused:
         op.declare_piracy(at_war(), DEFAULTS, declaration(corsairs=0), Dice.scripted([]), turn=1)
     assert refused_key(refused) == ("ottoman_piracy.error.no_corsairs", "OP-I2")
-    setting = "setting:ottoman_piracy.require_corsairs value:false."
-    assert refused.value.message("en").endswith(f"/campaign settings set {setting}")
-    russian = "настройка:ottoman_piracy.require_corsairs значение:false."
+    setting = "setting:ottoman_piracy.require_corsairs value:false`."
+    assert refused.value.message("en").endswith(f" `/campaign settings set {setting}")
+    russian = (
+        " `/кампания настройки изменить настройка:ottoman_piracy.require_corsairs значение:false`."
+    )
     assert refused.value.message("ru").endswith(russian)
 
     lax = models.OttomanPiracySettings(require_corsairs=False)
@@ -650,7 +652,7 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
     assert unknown.value.message("en") == (
         "This campaign enforces CP: a GM registers the Ottoman CP for this impulse first, with "
         "/corsairs impulse power:ottoman cp:… (OP-I14). A GM stops counting CP with "
-        "/campaign settings set setting:ottoman_piracy.enforce_cp value:false."
+        "`/campaign settings set setting:ottoman_piracy.enforce_cp value:false`."
     )
     assert "/корсары импульс держава:ottoman cp:…" in unknown.value.message("ru")
     budget = op.start_impulse(at_war(), "ottoman", cp=3).state
@@ -663,10 +665,14 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
     assert refused_key(short) == ("ottoman_piracy.error.not_enough_cp", "OP-I14")
     assert short.value.message("en") == (
         "Piracy costs 2 CP and this impulse has only 1 CP left (OP-I14). A GM sets the cost with"
-        " /campaign settings set setting:ottoman_piracy.piracy_cp_cost, or stops counting CP"
-        " with /campaign settings set setting:ottoman_piracy.enforce_cp value:false."
+        " `/campaign settings set setting:ottoman_piracy.piracy_cp_cost value:…`, or stops"
+        " counting CP with `/campaign settings set setting:ottoman_piracy.enforce_cp value:false`."
     )
-    assert "настройка:ottoman_piracy.piracy_cp_cost" in short.value.message("ru")
+    assert (
+        "Ведущий задаёт стоимость командой `/кампания настройки изменить"
+        " настройка:ottoman_piracy.piracy_cp_cost значение:…` или отключает учёт CP командой"
+        " `/кампания настройки изменить настройка:ottoman_piracy.enforce_cp значение:false`."
+    ) in short.value.message("ru")
 
 
 # --- bookkeeping ---------------------------------------------------------------------------

@@ -205,7 +205,12 @@ def test_rule_errors_name_their_clause(key):
     already taken, need none)."""
     if key.rsplit(".", 1)[1] in NOT_FOUND:
         return
-    assert "{clause}" in EN[key] and "{clause}" in RU[key]
+    forms = [
+        f
+        for text in (EN[key], RU[key])
+        for f in (text.values() if isinstance(text, dict) else [text])
+    ]
+    assert all("{clause}" in form for form in forms)
 
 
 def flatten(messages):

@@ -183,6 +183,7 @@ def check_station_unnamed(
             clause="NO-I18",
             station=station.name,
             uses=shown_msg(MsgList(uses, "; ")),
+            count=len(uses),
             **where,
         )
     if change == "seaport":
@@ -235,6 +236,7 @@ def check_force_unnamed(
                 uses.append(words)
             else:
                 others += 1
+    count = len(uses) + others  # the orders in the refusal, those only counted too
     if others:
         uses.append(Msg("naval_orders.named.others", count=others))
     if uses:
@@ -243,4 +245,5 @@ def check_force_unnamed(
             clause="NO-I18",
             force=force.gm_name if reader is None else force.name,
             uses=shown_msg(MsgList(uses, "; ")),
+            count=count,
         )
