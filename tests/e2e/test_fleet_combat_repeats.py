@@ -138,3 +138,31 @@ async def test_a_class_fighting_a_battle_keeps_its_level_until_the_battle_ends(s
     said = status.embed.description
     assert "Blue's 3 destroyers → Red's cruisers" in said  # they fired (attack 1×6+)
     assert "Blue lost 2 destroyers — still fighting" in said  # the kill cap, not FC-I13
+
+
+async def test_an_order_given_again_as_it_stands_is_refused_and_logs_nothing(seated):
+    """FC-5.3: the same fire order sent twice (typed, or picked again on the panel) answers
+    the player alone that it already stands and writes no second entry; another target is
+    recorded as before."""
+    table = seated
+    order = "/combat order battle:1 class:cruiser target:Blue: destroyer"
+    given = await table.slash(order, as_="player1")
+    assert given.embed.description.startswith("Red's fire orders for round 1 of battle #1")
+    posted = len(table.channel_messages())
+
+    again = await table.slash(order.replace("Blue", "blue"), as_="player1")
+
+    assert refusal(again) == (
+        "Red already has that fire order for round 1 of battle #1; nothing changed (FC-5.3)."
+    )
+    picked = await table.select(given, 0, values=["Blue — destroyers (3, level 2)"], as_="player1")
+    assert refusal(picked) == refusal(again)
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat order") == 1
+    by_gm = await table.slash(order + " faction:Red", as_="gm")
+    assert refusal(by_gm) == refusal(again)
+    blue = await table.slash(
+        "/combat order battle:1 class:destroyer target:Red: cruiser", as_="player2"
+    )
+    assert blue.embed.description.startswith("Blue's fire orders for round 1")
+    assert await logged(table, "combat order") == 2
