@@ -48,7 +48,9 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
+from bot.i18n import catalog
 from bot.i18n import decimal
 from bot.i18n import language_of
 from bot.i18n import msg_from_json
@@ -122,16 +124,21 @@ def option_label(command: str, name: str, locale: str) -> str:
     or an option logged under another name than it is typed), else the option's name as the
     reader's command list shows it (`option_word`: the command's own word first), else the
     log's word for an option no command types (`history.option.<name>`: an answer's)."""
-    key = f"history.option.{command.replace(' ', '.')}.{name}"
+    key, logged = logged_words(command, name)
     own = t(key, locale)
     if own != key:
         return own
     word = option_word(command, name, locale)
     if word != name:
         return word
-    logged = f"history.option.{name}"
     own = t(logged, locale)
     return own if own != logged else name
+
+
+def logged_words(command: str, name: str) -> tuple[str, str]:
+    """The catalog's keys for the log's own word for an option of `command`: the command's
+    (`history.option.<command>.<name>`), and the one every command shares."""
+    return f"history.option.{command.replace(' ', '.')}.{name}", f"history.option.{name}"
 
 
 def answer_text(
@@ -225,6 +232,18 @@ def choice_text(
     return None if declared is None else command_word(declared, locale)
 
 
+def given(command: str, name: str, choices: ChoiceNames | None) -> bool:
+    """Whether an option an entry of `command` logs is one the command was given, or one the
+    log names (`history.option.…`: a saved roll's expression, an answer): not one a command
+    that declares its options (`choices`) logs for its own use (`/combat resolve`'s round,
+    fixed when the GM was asked, never typed)."""
+    declared = {option for typed_in, option in choices or {} if typed_in == command}
+    if not declared or name in declared:
+        return True
+    words = catalog(DEFAULT_LANGUAGE)
+    return any(key in words for key in logged_words(command, name))
+
+
 def options_text(
     options: dict[str, Any],
     locale: str,
@@ -237,7 +256,8 @@ def options_text(
     command names them for the reader (`option_label`); an answer as its button read
     (`answer_text`, from the entry's `outcome` where it names the pick), a fixed choice of
     the command as its list names it (`choice_text`, from `choices`), another code of the
-    ruleset as it reads (`value_text`); options left out (None) are not shown."""
+    ruleset as it reads (`value_text`); options left out (None) are not shown, nor those the
+    command was not given (`given`)."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = option_label(command, str(kind), locale)
@@ -245,7 +265,7 @@ def options_text(
     lines = []
     typed = typed_names(ruleset, command)
     for name, value in typed_order(options, command, typed, choices).items():
-        if value is None:
+        if value is None or not given(command, typed.get(name, name), choices):
             continue
         label = option_label(command, typed.get(name, name), locale)
         if command == SETTINGS_SET and name == "name" and "." not in str(value):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.play import newest_entry
 from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_fleet_combat import refusal
 
@@ -166,3 +167,18 @@ async def test_an_order_given_again_as_it_stands_is_refused_and_logs_nothing(sea
     )
     assert blue.embed.description.startswith("Blue's fire orders for round 1")
     assert await logged(table, "combat order") == 2
+
+
+async def test_a_round_the_gm_fights_shows_only_the_battle_the_gm_named(seated):
+    """`/combat resolve` takes the battle only: its entry lists that option, not the round the
+    bot fixed when it asked the GM to confirm (the summary names the round)."""
+    table = seated
+    table.script_dice([1] * 7)
+    question = await table.slash("/combat resolve battle:1", as_="gm")
+    await table.click(question, "Fight round 1 of battle #1", as_="gm")
+    page = await table.slash("/history list", as_="player2")
+    seq = newest_entry(page, "combat resolve")
+
+    shown = await table.slash(f"/history show entry:{seq}", as_="player2")
+    assert shown.field("Options") == "**battle**: 1"
+    assert shown.embed.description.startswith("Battle #1 at Mecatol, round 1.")
