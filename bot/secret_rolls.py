@@ -32,7 +32,6 @@ from typing import Any
 from typing import Final
 
 from bot import dice_expr
-from bot.dice import Dice
 from bot.dice import RollRecord
 from bot.errors import Conflict
 from bot.errors import NotAllowed
@@ -42,7 +41,6 @@ from bot.i18n import t
 from bot.storage import seeds
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import canonical
-from bot.storage.audit import parse_faces
 from bot.storage.audit import roll_from_hashed
 from bot.storage.audit import roll_row
 from bot.storage.undo import UndoWrites
@@ -248,10 +246,8 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     hidden information, which is not a dice expression)."""
     if not is_roll(payload):
         return None
-    faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
-    expression = rolled_expression(payload)
-    return dice_expr.evaluate(
-        expression, Dice.scripted(faces), reason=payload["options"].get("reason")
+    return dice_expr.replayed(
+        rolled_expression(payload), payload_rolls(payload), reason=payload["options"].get("reason")
     )
 
 

@@ -851,11 +851,13 @@ async def entry_text(
     kept: secret_rolls.HiddenEntry | None,
     revealed: RevealedRoll | None,
     locale: str,
+    *,
+    faces: bool = True,
 ) -> str:
     """What `/history show` says of an entry (a ruleset's hidden entry as `kept` reads it,
-    with where it was published; a secret roll's faces once `revealed`,
-    `revealed_secret_roll`; a reveal's line), and the export's page of it too (`kept` as
-    everyone reads it): one rule for both."""
+    with where it was published; a secret roll once `revealed`, `revealed_secret_roll`, with
+    its faces, or its summary where they are shown apart, not `faces`; a reveal's line), and
+    the export's page of it too (`kept` as everyone reads it): one rule for both."""
     if kept is not None:
         text = hidden_summary(found, kept, locale)
         if kept.revealed_seq is not None:
@@ -876,9 +878,11 @@ async def entry_text(
         )
         if revealed is not None:  # a secret roll: its faces once revealed
             text = t("history.list.secret_revealed", locale, entry=revealed.seq)
-            rolled = secret_rolls.replay(revealed.payload)
+            rolled = secret_rolls.replay(revealed.payload) if faces else None
             if rolled is not None:
                 text += "\n" + rolled.render(locale)
+            elif not faces:
+                text += "\n" + render_outcome(revealed.payload["outcome"], locale, "\n")
     return text
 
 
@@ -904,14 +908,17 @@ async def show_embed(
         return t(key, locale, **params)
 
     options = found.options
+    rolls = found.rolls
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
-    rolls = found.rolls
+    rolled_outcome = found.outcome
     revealed = await revealed_secret_roll(ctx, found)
     if revealed is not None:  # once revealed, read as a roll made in the open
         options = {**revealed.payload["options"], **found.options}
         rolls = secret_rolls.payload_rolls(revealed.payload)
-    text = await entry_text(ctx, found, kept, revealed, locale)
+        rolled_outcome = revealed.payload["outcome"]
+    posted = posted_roll(found, rolled_outcome, rolls)
+    text = await entry_text(ctx, found, kept, revealed, locale, faces=not posted)
     undo = await ctx.service.log.undone_by(ctx.campaign.id, found.seq)
     if undo is not None:  # it reads first: the entry no longer stands
         note = say(
@@ -960,7 +967,15 @@ async def show_embed(
             say("history.show.dice_message"),
             say("history.show.dice_message.value", message=str(message), turn=ended),
         )
-    for i, roll in enumerate(rolls[:20], start=1):
+    for i, rolled in enumerate(posted):  # at most 20 (`dice_expr.MAX_REPEAT`)
+        # A `/roll` as its message showed it, the modifier with the dice: "2d6 (3, 2) + 1 = 6".
+        purpose = rolls[i * len(rolled.records)].purpose
+        add_field(
+            embed,
+            f"{i + 1}. {purpose_text(purpose, locale, ruleset=CORE)}",
+            rolled.render(locale, limit=1024),
+        )
+    for i, roll in enumerate(() if posted else rolls[:20], start=1):
         name = f"{i}. {purpose_text(roll.purpose, locale, ruleset=found.ruleset)}" + (
             f" [{roll.clause}]" if roll.clause else ""
         )
@@ -974,12 +989,29 @@ async def show_embed(
                 count=roll.successes or 0,
             )
         add_field(embed, name, value)
-    if len(rolls) > 20:
+    if not posted and len(rolls) > 20:
         add_field(embed, "…", say("history.show.more_rolls", count=len(rolls) - 20))
     embed.set_footer(text=f"sha256 {found.hash[:16]}…")
     if hidden is not None:
         add_field(embed, say("history.show.secret_title"), hidden.render(locale))
     return embed
+
+
+def posted_roll(
+    found: AuditEntry, outcome: dict[str, Any], rolls: tuple[RollRecord, ...]
+) -> tuple[dice_expr.DiceRoll, ...]:
+    """A `/roll` entry's dice as its message in the channel showed them, each repetition
+    apart (`dice_expr.repetitions`): its expression (`outcome`'s) replayed from its `rolls`;
+    none for any other entry, nor for rolls that do not fit the expression."""
+    expression = outcome.get("expression")
+    if found.ruleset != CORE or found.command != "roll" or not isinstance(expression, str):
+        return ()
+    try:
+        parsed = dice_expr.parse(expression)
+        dice_expr.replay_totals(parsed, rolls)
+    except (dice_expr.DiceExpressionError, ValueError):
+        return ()
+    return dice_expr.repetitions(dice_expr.replayed(parsed, rolls))
 
 
 @dataclass(frozen=True)

@@ -25,4 +25,7 @@ async def test_a_revealed_secret_roll_shows_its_options_and_dice(campaign):
     plain = await campaign.slash("/history show entry:4", as_="player2")
     assert shown.field("Options") == plain.field("Options") + "\n**secret**: yes"
     assert shown.field("1. stealth check") == plain.field("1. stealth check")
-    assert shown.field("1. stealth check") == "`2d6` → 3, 2; total 5"
+    assert shown.field("1. stealth check") == "2d6 (3, 2) + 3 = 8"
+    # The faces once, in the field, under the total the roll came to, as in the open roll's.
+    assert shown.embed.description == "🔓 Secret roll, revealed in entry #5.\n2d6+3 = 8."
+    assert plain.embed.description == "2d6+3 = 8."
