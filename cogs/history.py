@@ -911,6 +911,8 @@ async def show_embed(
     rolls = found.rolls
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
+        if kept.payload is not None:  # its dice with it, for whoever reads it
+            rolls = secret_rolls.payload_rolls(kept.payload)
     rolled_outcome = found.outcome
     revealed = await revealed_secret_roll(ctx, found)
     if revealed is not None:  # once revealed, read as a roll made in the open
