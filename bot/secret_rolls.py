@@ -424,8 +424,10 @@ def hidden_text(key: str, ruleset: str, command: str, locale: str, **params: Any
 
 async def shown_secret(
     log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool
-) -> dice_expr.DiceRoll | None:
-    """A hidden secret roll's faces, for its roller or a GM only (None for everyone else)."""
+) -> dict[str, Any] | None:
+    """A hidden secret roll's hidden part (its options as typed, its rolls: `replay` gives its
+    faces), for its roller or a GM only (None for everyone else, and for a ruleset's hidden
+    entry, which `hidden_entry` reads)."""
     if "secret_commitment" not in entry.outcome:
         return None
     secret = await log.secret(entry.campaign_id, entry.seq)
@@ -433,7 +435,8 @@ async def shown_secret(
         return None
     if not gm and secret.actor_id != actor.user_id:
         return None
-    return replay(json.loads(secret.payload))
+    payload: dict[str, Any] = json.loads(secret.payload)
+    return payload if is_roll(payload) else None
 
 
 @dataclass(frozen=True)

@@ -890,18 +890,19 @@ async def show_embed(
     ctx: Context,
     found: AuditEntry,
     kept: secret_rolls.HiddenEntry | None,
-    hidden: dice_expr.DiceRoll | None,
+    hidden: dict[str, Any] | None,
     locale: str | None = None,
     bot_id: int | None = None,
     choices: ChoiceNames | None = None,
 ) -> discord.Embed:
     """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
     who, when, its options and every die; an entry a GM undid says so first (who, in which
-    entry, why: it no longer stands); a secret roll's faces (`hidden`) for its roller or
-    a GM; for a turn the bot (`bot_id`) ended at its deadline, the id of the message its dice
-    came from, which a player compares with that message's own id in the channel (README,
-    "Provably fair dice"). In `locale` (by default the campaign's); an option that is one of the
-    command's fixed `choices` as the command list names it."""
+    entry, why: it no longer stands); a hidden secret roll's options as typed and faces
+    (`hidden`, its hidden part) for its roller or a GM; for a turn the bot (`bot_id`) ended
+    at its deadline, the id of the message its dice came from, which a player compares with
+    that message's own id in the channel (README, "Provably fair dice"). In `locale` (by
+    default the campaign's); an option that is one of the command's fixed `choices` as the
+    command list names it."""
     locale = locale or ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
@@ -913,6 +914,8 @@ async def show_embed(
         options = kept.payload["options"] if kept.payload is not None else {}
         if kept.payload is not None:  # its dice with it, for whoever reads it
             rolls = secret_rolls.payload_rolls(kept.payload)
+    if hidden is not None:  # its roller or a GM, privately: what was typed
+        options = {**hidden["options"], **found.options}
     rolled_outcome = found.outcome
     revealed = await revealed_secret_roll(ctx, found)
     if revealed is not None:  # once revealed, read as a roll made in the open
@@ -994,8 +997,9 @@ async def show_embed(
     if not posted and len(rolls) > 20:
         add_field(embed, "…", say("history.show.more_rolls", count=len(rolls) - 20))
     embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-    if hidden is not None:
-        add_field(embed, say("history.show.secret_title"), hidden.render(locale))
+    faces = secret_rolls.replay(hidden) if hidden is not None else None
+    if faces is not None:
+        add_field(embed, say("history.show.secret_title"), faces.render(locale))
     return embed
 
 
@@ -1110,9 +1114,10 @@ class HistoryCog(BotCog):
     @app_commands.describe(entry="The entry number (#) from /history list")
     async def show(self, interaction: Interaction, entry: app_commands.Range[int, 1]) -> None:
         """Every die with its purpose and the clause that asked for it; a hidden secret roll
-        shown to its roller or a GM comes privately, with its faces, in the reader's language,
-        and so does a ruleset's hidden entry (an order) shown to its actor or a GM, with its
-        options and summary (everything else is posted, in the campaign's)."""
+        shown to its roller or a GM comes privately, with its options as typed and its faces,
+        in the reader's language, and so does a ruleset's hidden entry (an order) shown to its
+        actor or a GM, with its options, summary and dice (everything else is posted, in the
+        campaign's)."""
         ctx = await campaign_context(interaction)
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:
