@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 from typing import Literal
 from typing import Protocol
@@ -887,6 +888,33 @@ def replay_total(expression: str | DiceExpression, records: Sequence[RollRecord]
         msg = "a repeated roll has several totals"
         raise ValueError(msg)
     return totals[0]
+
+
+def replayed(
+    expression: DiceExpression, records: Sequence[RollRecord], *, reason: str | None = None
+) -> DiceRoll:
+    """A logged roll rebuilt from its recorded faces, for display (`replay_totals` checks
+    that they fit the expression first)."""
+    faces = [face for record in records for face in record.faces]
+    return evaluate(expression, Dice.scripted(faces), reason=reason)
+
+
+def repetitions(roll: DiceRoll) -> tuple[DiceRoll, ...]:
+    """Each repetition of a roll as a roll of its own, with its records ("3#1d20": three
+    rolls of 1d20; a plain roll: itself), to show one at a time; a note that explosions ran
+    out of dice goes with the last."""
+    single = replace(roll.expression, repeat=1)
+    size = len(single.groups)
+    last = len(roll.rows) - 1
+    return tuple(
+        DiceRoll(
+            single,
+            (row,),
+            roll.records[index * size : (index + 1) * size],
+            roll.capped and index == last,
+        )
+        for index, row in enumerate(roll.rows)
+    )
 
 
 # --- render ------------------------------------------------------------------------------

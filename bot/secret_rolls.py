@@ -32,7 +32,6 @@ from typing import Any
 from typing import Final
 
 from bot import dice_expr
-from bot.dice import Dice
 from bot.dice import RollRecord
 from bot.errors import Conflict
 from bot.errors import NotAllowed
@@ -42,7 +41,6 @@ from bot.i18n import t
 from bot.storage import seeds
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import canonical
-from bot.storage.audit import parse_faces
 from bot.storage.audit import roll_from_hashed
 from bot.storage.audit import roll_row
 from bot.storage.undo import UndoWrites
@@ -248,10 +246,8 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     hidden information, which is not a dice expression)."""
     if not is_roll(payload):
         return None
-    faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
-    expression = rolled_expression(payload)
-    return dice_expr.evaluate(
-        expression, Dice.scripted(faces), reason=payload["options"].get("reason")
+    return dice_expr.replayed(
+        rolled_expression(payload), payload_rolls(payload), reason=payload["options"].get("reason")
     )
 
 
@@ -428,8 +424,10 @@ def hidden_text(key: str, ruleset: str, command: str, locale: str, **params: Any
 
 async def shown_secret(
     log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool
-) -> dice_expr.DiceRoll | None:
-    """A hidden secret roll's faces, for its roller or a GM only (None for everyone else)."""
+) -> dict[str, Any] | None:
+    """A hidden secret roll's hidden part (its options as typed, its rolls: `replay` gives its
+    faces), for its roller or a GM only (None for everyone else, and for a ruleset's hidden
+    entry, which `hidden_entry` reads)."""
     if "secret_commitment" not in entry.outcome:
         return None
     secret = await log.secret(entry.campaign_id, entry.seq)
@@ -437,7 +435,8 @@ async def shown_secret(
         return None
     if not gm and secret.actor_id != actor.user_id:
         return None
-    return replay(json.loads(secret.payload))
+    payload: dict[str, Any] = json.loads(secret.payload)
+    return payload if is_roll(payload) else None
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,9 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
+from bot.i18n import catalog
 from bot.i18n import decimal
 from bot.i18n import language_of
 from bot.i18n import msg_from_json
@@ -122,16 +124,21 @@ def option_label(command: str, name: str, locale: str) -> str:
     or an option logged under another name than it is typed), else the option's name as the
     reader's command list shows it (`option_word`: the command's own word first), else the
     log's word for an option no command types (`history.option.<name>`: an answer's)."""
-    key = f"history.option.{command.replace(' ', '.')}.{name}"
+    key, logged = logged_words(command, name)
     own = t(key, locale)
     if own != key:
         return own
     word = option_word(command, name, locale)
     if word != name:
         return word
-    logged = f"history.option.{name}"
     own = t(logged, locale)
     return own if own != logged else name
+
+
+def logged_words(command: str, name: str) -> tuple[str, str]:
+    """The catalog's keys for the log's own word for an option of `command`: the command's
+    (`history.option.<command>.<name>`), and the one every command shares."""
+    return f"history.option.{command.replace(' ', '.')}.{name}", f"history.option.{name}"
 
 
 def answer_text(
@@ -225,6 +232,18 @@ def choice_text(
     return None if declared is None else command_word(declared, locale)
 
 
+def given(command: str, name: str, choices: ChoiceNames | None) -> bool:
+    """Whether an option an entry of `command` logs is one the command was given, or one the
+    log names (`history.option.…`: a saved roll's expression, an answer): not one a command
+    that declares its options (`choices`) logs for its own use (`/combat resolve`'s round,
+    fixed when the GM was asked, never typed)."""
+    declared = {option for typed_in, option in choices or {} if typed_in == command}
+    if not declared or name in declared:
+        return True
+    words = catalog(DEFAULT_LANGUAGE)
+    return any(key in words for key in logged_words(command, name))
+
+
 def options_text(
     options: dict[str, Any],
     locale: str,
@@ -237,7 +256,8 @@ def options_text(
     command names them for the reader (`option_label`); an answer as its button read
     (`answer_text`, from the entry's `outcome` where it names the pick), a fixed choice of
     the command as its list names it (`choice_text`, from `choices`), another code of the
-    ruleset as it reads (`value_text`); options left out (None) are not shown."""
+    ruleset as it reads (`value_text`); options left out (None) are not shown, nor those the
+    command was not given (`given`)."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = option_label(command, str(kind), locale)
@@ -245,7 +265,7 @@ def options_text(
     lines = []
     typed = typed_names(ruleset, command)
     for name, value in typed_order(options, command, typed, choices).items():
-        if value is None:
+        if value is None or not given(command, typed.get(name, name), choices):
             continue
         label = option_label(command, typed.get(name, name), locale)
         if command == SETTINGS_SET and name == "name" and "." not in str(value):
@@ -831,11 +851,13 @@ async def entry_text(
     kept: secret_rolls.HiddenEntry | None,
     revealed: RevealedRoll | None,
     locale: str,
+    *,
+    faces: bool = True,
 ) -> str:
     """What `/history show` says of an entry (a ruleset's hidden entry as `kept` reads it,
-    with where it was published; a secret roll's faces once `revealed`,
-    `revealed_secret_roll`; a reveal's line), and the export's page of it too (`kept` as
-    everyone reads it): one rule for both."""
+    with where it was published; a secret roll once `revealed`, `revealed_secret_roll`, with
+    its faces, or its summary where they are shown apart, not `faces`; a reveal's line), and
+    the export's page of it too (`kept` as everyone reads it): one rule for both."""
     if kept is not None:
         text = hidden_summary(found, kept, locale)
         if kept.revealed_seq is not None:
@@ -856,9 +878,11 @@ async def entry_text(
         )
         if revealed is not None:  # a secret roll: its faces once revealed
             text = t("history.list.secret_revealed", locale, entry=revealed.seq)
-            rolled = secret_rolls.replay(revealed.payload)
+            rolled = secret_rolls.replay(revealed.payload) if faces else None
             if rolled is not None:
                 text += "\n" + rolled.render(locale)
+            elif not faces:
+                text += "\n" + render_outcome(revealed.payload["outcome"], locale, "\n")
     return text
 
 
@@ -866,32 +890,40 @@ async def show_embed(
     ctx: Context,
     found: AuditEntry,
     kept: secret_rolls.HiddenEntry | None,
-    hidden: dice_expr.DiceRoll | None,
+    hidden: dict[str, Any] | None,
     locale: str | None = None,
     bot_id: int | None = None,
     choices: ChoiceNames | None = None,
 ) -> discord.Embed:
     """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
     who, when, its options and every die; an entry a GM undid says so first (who, in which
-    entry, why: it no longer stands); a secret roll's faces (`hidden`) for its roller or
-    a GM; for a turn the bot (`bot_id`) ended at its deadline, the id of the message its dice
-    came from, which a player compares with that message's own id in the channel (README,
-    "Provably fair dice"). In `locale` (by default the campaign's); an option that is one of the
-    command's fixed `choices` as the command list names it."""
+    entry, why: it no longer stands); a hidden secret roll's options as typed and faces
+    (`hidden`, its hidden part) for its roller or a GM; for a turn the bot (`bot_id`) ended
+    at its deadline, the id of the message its dice came from, which a player compares with
+    that message's own id in the channel (README, "Provably fair dice"). In `locale` (by
+    default the campaign's); an option that is one of the command's fixed `choices` as the
+    command list names it."""
     locale = locale or ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
         return t(key, locale, **params)
 
     options = found.options
+    rolls = found.rolls
     if kept is not None:
         options = kept.payload["options"] if kept.payload is not None else {}
-    rolls = found.rolls
+        if kept.payload is not None:  # its dice with it, for whoever reads it
+            rolls = secret_rolls.payload_rolls(kept.payload)
+    if hidden is not None:  # its roller or a GM, privately: what was typed
+        options = {**hidden["options"], **found.options}
+    rolled_outcome = found.outcome
     revealed = await revealed_secret_roll(ctx, found)
     if revealed is not None:  # once revealed, read as a roll made in the open
         options = {**revealed.payload["options"], **found.options}
         rolls = secret_rolls.payload_rolls(revealed.payload)
-    text = await entry_text(ctx, found, kept, revealed, locale)
+        rolled_outcome = revealed.payload["outcome"]
+    posted = posted_roll(found, rolled_outcome, rolls)
+    text = await entry_text(ctx, found, kept, revealed, locale, faces=not posted)
     undo = await ctx.service.log.undone_by(ctx.campaign.id, found.seq)
     if undo is not None:  # it reads first: the entry no longer stands
         note = say(
@@ -940,7 +972,15 @@ async def show_embed(
             say("history.show.dice_message"),
             say("history.show.dice_message.value", message=str(message), turn=ended),
         )
-    for i, roll in enumerate(rolls[:20], start=1):
+    for i, rolled in enumerate(posted):  # at most 20 (`dice_expr.MAX_REPEAT`)
+        # A `/roll` as its message showed it, the modifier with the dice: "2d6 (3, 2) + 1 = 6".
+        purpose = rolls[i * len(rolled.records)].purpose
+        add_field(
+            embed,
+            f"{i + 1}. {purpose_text(purpose, locale, ruleset=CORE)}",
+            rolled.render(locale, limit=1024),
+        )
+    for i, roll in enumerate(() if posted else rolls[:20], start=1):
         name = f"{i}. {purpose_text(roll.purpose, locale, ruleset=found.ruleset)}" + (
             f" [{roll.clause}]" if roll.clause else ""
         )
@@ -954,12 +994,30 @@ async def show_embed(
                 count=roll.successes or 0,
             )
         add_field(embed, name, value)
-    if len(rolls) > 20:
+    if not posted and len(rolls) > 20:
         add_field(embed, "…", say("history.show.more_rolls", count=len(rolls) - 20))
     embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-    if hidden is not None:
-        add_field(embed, say("history.show.secret_title"), hidden.render(locale))
+    faces = secret_rolls.replay(hidden) if hidden is not None else None
+    if faces is not None:
+        add_field(embed, say("history.show.secret_title"), faces.render(locale))
     return embed
+
+
+def posted_roll(
+    found: AuditEntry, outcome: dict[str, Any], rolls: tuple[RollRecord, ...]
+) -> tuple[dice_expr.DiceRoll, ...]:
+    """A `/roll` entry's dice as its message in the channel showed them, each repetition
+    apart (`dice_expr.repetitions`): its expression (`outcome`'s) replayed from its `rolls`;
+    none for any other entry, nor for rolls that do not fit the expression."""
+    expression = outcome.get("expression")
+    if found.ruleset != CORE or found.command != "roll" or not isinstance(expression, str):
+        return ()
+    try:
+        parsed = dice_expr.parse(expression)
+        dice_expr.replay_totals(parsed, rolls)
+    except (dice_expr.DiceExpressionError, ValueError):
+        return ()
+    return dice_expr.repetitions(dice_expr.replayed(parsed, rolls))
 
 
 @dataclass(frozen=True)
@@ -1056,9 +1114,10 @@ class HistoryCog(BotCog):
     @app_commands.describe(entry="The entry number (#) from /history list")
     async def show(self, interaction: Interaction, entry: app_commands.Range[int, 1]) -> None:
         """Every die with its purpose and the clause that asked for it; a hidden secret roll
-        shown to its roller or a GM comes privately, with its faces, in the reader's language,
-        and so does a ruleset's hidden entry (an order) shown to its actor or a GM, with its
-        options and summary (everything else is posted, in the campaign's)."""
+        shown to its roller or a GM comes privately, with its options as typed and its faces,
+        in the reader's language, and so does a ruleset's hidden entry (an order) shown to its
+        actor or a GM, with its options, summary and dice (everything else is posted, in the
+        campaign's)."""
         ctx = await campaign_context(interaction)
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:

@@ -166,7 +166,7 @@ async def test_history_show_lists_every_die_with_its_purpose(campaign):
     await campaign.slash("/roll dice:2d6 reason:boarding", as_="player1")
     shown = await campaign.slash("/history show entry:2", as_="player2")
     assert shown.embed.title == "Entry #2: roll"
-    assert "`2d6` → 3, 4" in shown.embed.field("1. boarding")
+    assert shown.embed.field("1. boarding") == "2d6 (3, 4) = 7"
     missing = await campaign.slash("/history show entry:99", as_="player2")
     assert missing.ephemeral and "#99" in missing.text()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.play import newest_entry
 from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_fleet_combat import refusal
 
@@ -138,3 +139,46 @@ async def test_a_class_fighting_a_battle_keeps_its_level_until_the_battle_ends(s
     said = status.embed.description
     assert "Blue's 3 destroyers → Red's cruisers" in said  # they fired (attack 1×6+)
     assert "Blue lost 2 destroyers — still fighting" in said  # the kill cap, not FC-I13
+
+
+async def test_an_order_given_again_as_it_stands_is_refused_and_logs_nothing(seated):
+    """FC-5.3: the same fire order sent twice (typed, or picked again on the panel) answers
+    the player alone that it already stands and writes no second entry; another target is
+    recorded as before."""
+    table = seated
+    order = "/combat order battle:1 class:cruiser target:Blue: destroyer"
+    given = await table.slash(order, as_="player1")
+    assert given.embed.description.startswith("Red's fire orders for round 1 of battle #1")
+    posted = len(table.channel_messages())
+
+    again = await table.slash(order.replace("Blue", "blue"), as_="player1")
+
+    assert refusal(again) == (
+        "Red already has that fire order for round 1 of battle #1; nothing changed (FC-5.3)."
+    )
+    picked = await table.select(given, 0, values=["Blue — destroyers (3, level 2)"], as_="player1")
+    assert refusal(picked) == refusal(again)
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat order") == 1
+    by_gm = await table.slash(order + " faction:Red", as_="gm")
+    assert refusal(by_gm) == refusal(again)
+    blue = await table.slash(
+        "/combat order battle:1 class:destroyer target:Red: cruiser", as_="player2"
+    )
+    assert blue.embed.description.startswith("Blue's fire orders for round 1")
+    assert await logged(table, "combat order") == 2
+
+
+async def test_a_round_the_gm_fights_shows_only_the_battle_the_gm_named(seated):
+    """`/combat resolve` takes the battle only: its entry lists that option, not the round the
+    bot fixed when it asked the GM to confirm (the summary names the round)."""
+    table = seated
+    table.script_dice([1] * 7)
+    question = await table.slash("/combat resolve battle:1", as_="gm")
+    await table.click(question, "Fight round 1 of battle #1", as_="gm")
+    page = await table.slash("/history list", as_="player2")
+    seq = newest_entry(page, "combat resolve")
+
+    shown = await table.slash(f"/history show entry:{seq}", as_="player2")
+    assert shown.field("Options") == "**battle**: 1"
+    assert shown.embed.description.startswith("Battle #1 at Mecatol, round 1.")

@@ -73,7 +73,10 @@ async def test_a_hidden_secret_roll_is_shown_privately_in_the_readers_language(c
     own = await campaign.slash(f"/history show entry:{seq}", as_="player3")
     assert own.ephemeral
     assert own.embed.title.startswith(f"Запись №{seq}: ")
-    assert own.embed.field("Параметры") == "**тайно**: да"  # the dice and reason stay hidden
+    # The roller's own options as typed, escaped: shown to them alone.
+    assert own.embed.field("Параметры") == (
+        "**кубики**: 2d6\n**причина**: \\*\\*засада\\*\\* @\u200beveryone\n**тайно**: да"
+    )
     assert own.embed.field("🔒 Скрытые грани (видите только вы и ведущие)").endswith("= 9")
     assert own.pings == frozenset()
     other = await campaign.slash(f"/history show entry:{seq}", as_="player1")

@@ -78,8 +78,9 @@ async def test_a_hidden_secret_roll_is_marked_in_the_list_until_revealed(plain):
     assert f"🔓 Secret roll, revealed in entry #{seq + 1}." in line_of(page, seq)
     shown = await plain.slash(f"/history show entry:{seq}", as_="player1")
     assert shown.embed.description == (
-        f"🔓 Secret roll, revealed in entry #{seq + 1}.\n1d20 (17) = 17"
+        f"🔓 Secret roll, revealed in entry #{seq + 1}.\n1d20 = 17."
     ), shown.embed.description
+    assert shown.embed.fields[-1].value == "1d20 (17) = 17"  # its faces, once
 
 
 async def test_history_show_gives_the_time_in_the_campaigns_time_zone(plain):

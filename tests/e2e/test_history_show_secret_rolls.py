@@ -25,4 +25,23 @@ async def test_a_revealed_secret_roll_shows_its_options_and_dice(campaign):
     plain = await campaign.slash("/history show entry:4", as_="player2")
     assert shown.field("Options") == plain.field("Options") + "\n**secret**: yes"
     assert shown.field("1. stealth check") == plain.field("1. stealth check")
-    assert shown.field("1. stealth check") == "`2d6` → 3, 2; total 5"
+    assert shown.field("1. stealth check") == "2d6 (3, 2) + 3 = 8"
+    # The faces once, in the field, under the total the roll came to, as in the open roll's.
+    assert shown.embed.description == "🔓 Secret roll, revealed in entry #5.\n2d6+3 = 8."
+    assert plain.embed.description == "2d6+3 = 8."
+
+
+async def test_a_hidden_secret_roll_shows_its_roller_and_the_gm_what_was_typed_privately(campaign):
+    """Before its reveal, its roller and the GMs read privately the options as typed and the
+    faces; another player reads neither, only that the roll is secret, publicly."""
+    await secret_roll(campaign)  # entry #3
+
+    for reader in ("player1", "gm"):
+        own = await campaign.slash("/history show entry:3", as_=reader)
+        assert own.ephemeral, reader
+        assert own.field("Options") == "**dice**: 2d6+3\n**reason**: stealth check\n**secret**: yes"
+        assert own.field("🔒 Hidden faces (you and the GMs only)") == "2d6 (3, 2) + 3 = 8"
+    other = await campaign.slash("/history show entry:3", as_="player2")
+    assert not other.ephemeral
+    assert other.field("Options") == "**secret**: yes"
+    assert "stealth" not in other.text() and "2d6" not in other.text()

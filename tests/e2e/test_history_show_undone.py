@@ -14,7 +14,7 @@ async def test_an_undone_roll_shows_who_undid_it_first(campaign):
     shown = await campaign.slash("/history show entry:2", as_="player1")
     first = shown.embed.description.splitlines()[0]
     assert first == f"↩️ **Undone** by <@{gm}> (entry #3). Reason: rolled in the wrong channel"
-    assert shown.embed.fields[4].value.startswith("`2d6` → 4, 2")  # its dice stay shown
+    assert shown.embed.fields[4].value == "2d6 (4, 2) = 6"  # its dice stay shown
     standing = await campaign.slash("/history show entry:3", as_="player1")
     assert "Undone by" not in (standing.embed.description or "")
 

@@ -171,3 +171,26 @@ async def test_with_orders_public_a_command_test_is_posted_for_everyone(navy):
     test = await navy.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert not test.ephemeral
     assert "Command test of Western Squadron (Cruising): 1d6 → 2." in text_of(test)
+
+
+async def test_the_owner_and_the_gm_read_a_hidden_command_tests_die_privately(ordered):
+    """`/history show` of a command test still hidden lists its die, with its purpose and
+    clause, as any entry's: privately for Britain's player and the GM, never for player2;
+    after the turn's end, for everyone."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+    await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    seq = newest_entry(await ordered.slash("/history list", as_="gm"), "navy test")
+
+    die = ("1. command test [NO-4.6]", "`1d6+1` → 3; total 4")
+    for reader in ("player1", "gm"):
+        shown = await ordered.slash(f"/history show entry:{seq}", as_=reader)
+        assert shown.ephemeral, reader
+        assert (shown.embed.fields[-1].name, shown.embed.fields[-1].value) == die, reader
+    theirs = await ordered.slash(f"/history show entry:{seq}", as_="player2")
+    assert not theirs.ephemeral
+    assert "1d6" not in show_text(theirs) and not theirs.embed.has_field(die[0])
+
+    await end_turn(ordered, 1)
+    shown = await ordered.slash(f"/history show entry:{seq}", as_="player2")
+    assert shown.field(die[0]) == die[1]

@@ -34,6 +34,10 @@ async def test_a_settings_import_entry_tells_each_setting_old_to_new(campaign):
         "Settings imported: 2 settings changed.",
         *(f"{line}." for line in CHANGES),
     ]
+    # What the file set, under the option the GM typed, not the log's own word for it.
+    assert shown.field("Options") == (
+        "**file**: core: factions_per_player: 2; fleet_combat: allow_split_fire: yes"
+    )
     listed = next(line for line in page.embed.description.split("\n`#") if f"{seq}`" in line)
     assert "false → **true**" in listed, page.embed.description
 
@@ -43,3 +47,6 @@ async def test_a_settings_import_entry_tells_each_setting_old_to_new(campaign):
         "Настройки загружены: изменены 2 настройки.",
         *(f"{line}." for line in CHANGES),
     ]
+    assert shown.field("Параметры") == (
+        "**файл**: core: factions_per_player: 2; fleet_combat: allow_split_fire: да"
+    )

@@ -569,6 +569,16 @@ def set_fire_orders(
                 orders.append(order)
             else:
                 orders[index] = order
+    if orders == battle.orders.get(command.faction):
+        # The orders given again as they stand (a resend): nothing to record, nor to log. Not
+        # so automatic targets picked before any order: they tell the faction has answered.
+        raise RuleViolation(
+            "fleet_combat.error.order_stands",
+            clause="FC-5.3",
+            faction=shown(command.faction),
+            battle=battle.id,
+            round=battle.next_round,
+        )
     battle.orders[command.faction] = orders
     lines = [
         Msg(
