@@ -733,13 +733,21 @@ class TurnFlow:
         states = await self._states(campaign, lambda spec: spec.resolving is not None)
         return ending_of(campaign, states, await self.service.factions(campaign.id))
 
-    async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
-        """Who the campaign's turn waits for (committed state)."""
+    async def awaited(
+        self, campaign: Campaign, *, leaving: int | None = None
+    ) -> list[AwaitedPlayer]:
+        """Who the campaign's turn waits for (committed state). With `leaving`, as if that
+        player had given up every faction they play: what each of them owes is the
+        faction's own, unplayed (what a `/campaign leave` leaves open); the questions asked
+        of the player stay theirs."""
+        factions = await self.service.factions(campaign.id)
+        if leaving is not None:
+            factions = [replace(f, user_id=None) if f.user_id == leaving else f for f in factions]
         return awaited_players(
             campaign,
             await self._awaiting_states(campaign),
             await self.service.open_choices(campaign.id),
-            await self.service.factions(campaign.id),
+            factions,
         )
 
     async def notified(self, campaign_id: int, report: TurnEndReport) -> Pings:

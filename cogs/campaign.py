@@ -72,6 +72,7 @@ from bot.text import same_name
 from bot.text import shown
 from bot.turn_flow import ON_DEADLINE
 from bot.turn_flow import SCHEDULE_SETTINGS
+from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import TurnFlow
 from bot.turn_flow import clock_of
 from bot.turn_flow import reminders_text
@@ -127,6 +128,15 @@ async def factions_played_by(
         for f in await service_of(interaction).factions(campaign.id)
         if f.user_id == user_id and current.lower() in f.name.lower()
     ][:25]
+
+
+def unplayed_owes(awaited: list[AwaitedPlayer], faction: str) -> list[Msg]:
+    """What the turn waits for from `faction` while nobody plays it."""
+    return [
+        a.owes
+        for a in awaited
+        if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
+    ]
 
 
 def question_link(ctx: Context, row: OutboxMessage) -> str:
@@ -239,12 +249,7 @@ class CampaignCog(BotCog):
         it, such as a piracy's reward, OP-5.3), is its new player's to answer: the
         announcement says what and links the questions, whose messages now name them."""
         ctx = await campaign_context(interaction)
-        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign)
-        owed = [
-            a.owes
-            for a in awaited
-            if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
-        ]
+        owed = unplayed_owes(await TurnFlow(ctx.service).awaited(ctx.campaign), faction)
 
         asking: list[OutboxMessage] = []  # the posts of its questions, read in the join
 
@@ -285,12 +290,20 @@ class CampaignCog(BotCog):
     async def leave(self, interaction: Interaction, faction: str | None = None) -> None:
         """Give up a faction: it keeps its state, unplayed, until someone joins as it. The
         questions a ruleset keeps waiting for it (Space pirates') stay the faction's: their
-        messages no longer name its former player but say how a GM answers for it."""
+        messages no longer name its former player but say how a GM answers for it. The
+        announcement says what the turn still waits for from it, now nobody's (fire orders,
+        a force's order, a buy-off), which a GM does until someone joins as it."""
         ctx = await campaign_context(interaction)
+        # What the turn waits for from each faction the player gives up, once nobody's.
+        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign, leaving=ctx.actor.user_id)
 
         def left(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
             told = ctx.pt("campaign.left", faction=shown(found.name), user=user)
+            owed = unplayed_owes(awaited, found.name)
+            if owed:  # the others and the GMs read what stays open, and who acts for it
+                owes = MsgList(owed, separator="; ")
+                told += "\n" + ctx.pt("campaign.left_owes", faction=shown(found.name), owes=owes)
             return [Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])]
 
         answer = Answer(interaction, left, locale=ctx.public_locale)
