@@ -75,8 +75,10 @@ from bot.turn_flow import SCHEDULE_SETTINGS
 from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import TurnFlow
 from bot.turn_flow import clock_of
+from bot.turn_flow import epoch
 from bot.turn_flow import reminders_text
 from bot.turn_flow import time_zone_choices
+from cogs.turn import when_text
 
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(
@@ -247,9 +249,13 @@ class CampaignCog(BotCog):
         """Claim (or found) a faction. What the turn already waits for from it, unplayed (a
         buy-off offer its former player left, SP-I34, SP-I45; a question a GM was asked for
         it, such as a piracy's reward, OP-5.3), is its new player's to answer: the
-        announcement says what and links the questions, whose messages now name them."""
+        announcement says what and links the questions, whose messages now name them; and,
+        for a player joining mid-turn, the turn's deadline if it has one."""
         ctx = await campaign_context(interaction)
-        owed = unplayed_owes(await TurnFlow(ctx.service).awaited(ctx.campaign), faction)
+        flow = TurnFlow(ctx.service)
+        owed = unplayed_owes(await flow.awaited(ctx.campaign), faction)
+        deadline = (await flow.schedule(ctx.campaign)).deadline_at
+        now = epoch(clock_of(interaction.client))
 
         asking: list[OutboxMessage] = []  # the posts of its questions, read in the join
 
@@ -257,6 +263,10 @@ class CampaignCog(BotCog):
             user = f"<@{ctx.actor.user_id}>"
             # A mention renders in an embed's text, not in its title.
             told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
+            if deadline is not None:  # a player who joins mid-turn learns when it ends
+                # One passed (its GMs pinged, `core.on_deadline`) reads as `/turn status` says.
+                key = "turn_flow.deadline_set" if deadline > now else "turn_flow.status.deadline"
+                told += "\n" + ctx.pt(key, turn=ctx.campaign.turn, when=when_text(deadline))
             if owed:
                 owes = MsgList(owed, separator="; ")
                 told += "\n" + ctx.pt("campaign.joined_owes", faction=shown(found.name), owes=owes)

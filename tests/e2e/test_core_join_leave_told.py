@@ -1,6 +1,7 @@
 """What the channel reads when a faction changes hands mid-campaign: the answer to
 `/campaign leave` says what the turn still waits for from the faction left, now nobody's,
-so the others and the GMs know what stays open.
+so the others and the GMs know what stays open; the answer to `/campaign join` tells the
+player who joins a turn with a deadline when it ends.
 
 Player1 plays Red, player2 Blue, player3 Green; Red attacked Blue at Mecatol, so the turn
 waits for Red's and Blue's fire orders.
@@ -8,9 +9,12 @@ waits for Red's and Blue's fire orders.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.standin import Table
+from tests.e2e.play import START
 from tests.e2e.test_turn_flow import battle  # noqa: F401 - the campaign with a battle
 from tests.e2e.test_turn_flow import table  # noqa: F401 - the clock-reading table
 
@@ -57,4 +61,37 @@ async def test_leaving_one_of_two_factions_names_what_only_that_one_owes(played)
     assert left.embed.description == (
         f"<@{played.member('player1').id}> no longer plays **Green**: another player may join"
         " as it."
+    )
+
+
+async def test_joining_a_turn_with_a_deadline_says_when_it_ends(played, clock):
+    deadline = int((START + timedelta(hours=48)).timestamp())
+    await played.slash("/turn deadline set when:48h", as_="gm")
+    await played.slash("/campaign leave", as_="player3")
+
+    joined = await played.slash("/campaign join faction:Yellow", as_="player3")
+
+    assert joined.embed.description.splitlines()[:2] == [
+        f"<@{played.member('player3').id}> now plays **Yellow**.",
+        f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>).",
+    ]
+
+
+async def test_joining_a_turn_without_a_deadline_names_none(played):
+    joined = await played.slash("/campaign join faction:Yellow", as_="gm")
+
+    assert "ends <t:" not in joined.embed.description, joined.text()
+
+
+async def test_joining_after_the_deadline_passed_names_it_as_turn_status_does(played, clock):
+    """The GMs were pinged at the deadline (`core.on_deadline = ping_gms`) and the turn is
+    still open: the deadline reads as `/turn status` shows it, not as one ahead."""
+    deadline = int((START + timedelta(hours=2)).timestamp())
+    await played.slash("/turn deadline set when:2h", as_="gm")
+    clock.at(3)
+
+    joined = await played.slash("/campaign join faction:Yellow", as_="gm")
+
+    assert joined.embed.description.splitlines()[1] == (
+        f"Deadline: <t:{deadline}:R> (<t:{deadline}:f>)"
     )
