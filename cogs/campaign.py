@@ -253,7 +253,9 @@ class CampaignCog(BotCog):
         for a player joining mid-turn, the turn's deadline if it has one."""
         ctx = await campaign_context(interaction)
         flow = TurnFlow(ctx.service)
-        owed = unplayed_owes(await flow.awaited(ctx.campaign), faction)
+        # Its questions are linked below, each by its title.
+        awaited = await flow.awaited(ctx.campaign, unplayed_questions=False)
+        owed = unplayed_owes(awaited, faction)
         deadline = (await flow.schedule(ctx.campaign)).deadline_at
         now = epoch(clock_of(interaction.client))
 
