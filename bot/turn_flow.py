@@ -366,10 +366,13 @@ def awaited_players(
     states: dict[str, tuple[BaseModel, BaseModel]],
     choices: Sequence[Choice],
     factions: Sequence[Faction],
+    *,
+    unplayed_questions: bool = True,
 ) -> list[AwaitedPlayer]:
     """Everyone the turn still waits for, each player once with everything they owe: what
     the rulesets name (`RulesetSpec.awaited`) and the questions waiting for their answer
-    (a ruleset's previews are not questions)."""
+    (a ruleset's previews are not questions); a faction nobody plays, with the questions
+    asked of the GMs for it too (unless `unplayed_questions` is off)."""
     players = {name_key(f.name): f for f in factions}
     owed: dict[object, tuple[int | None, list[str], list[Owed]]] = {}
 
@@ -389,14 +392,15 @@ def awaited_players(
             add(user, item.faction, item.owes, item.faction)
     by_user = {f.user_id: f.name for f in factions if f.user_id is not None}
     for choice in questions(choices):
-        if choice.owner_id is None:
+        owes = Msg("turn_flow.owes.choice", ruleset=Msg(f"ruleset.{choice.ruleset}"))
+        if choice.owner_id is not None:
+            add(choice.owner_id, by_user.get(choice.owner_id), owes, None)
             continue
-        add(
-            choice.owner_id,
-            by_user.get(choice.owner_id),
-            Msg("turn_flow.owes.choice", ruleset=Msg(f"ruleset.{choice.ruleset}")),
-            None,
-        )
+        # Asked of the GMs for a faction nobody plays (its next player takes it over).
+        asked = choice.payload.get("faction")
+        unplayed = players.get(name_key(asked)) if isinstance(asked, str) else None
+        if unplayed_questions and unplayed is not None and unplayed.user_id is None:
+            add(None, unplayed.name, owes, None)
     return [
         AwaitedPlayer(user, ", ".join(names) or None, owes_text(items))
         for user, names, items in owed.values()
@@ -733,13 +737,23 @@ class TurnFlow:
         states = await self._states(campaign, lambda spec: spec.resolving is not None)
         return ending_of(campaign, states, await self.service.factions(campaign.id))
 
-    async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
-        """Who the campaign's turn waits for (committed state)."""
+    async def awaited(
+        self, campaign: Campaign, *, leaving: int | None = None, unplayed_questions: bool = True
+    ) -> list[AwaitedPlayer]:
+        """Who the campaign's turn waits for (committed state). With `leaving`, as if that
+        player had given up every faction they play: what each of them owes is the
+        faction's own, unplayed (what a `/campaign leave` leaves open); the questions asked
+        of the player stay theirs. Without `unplayed_questions`, a faction nobody plays
+        owes only what its rulesets name, not the questions asked of the GMs for it."""
+        factions = await self.service.factions(campaign.id)
+        if leaving is not None:
+            factions = [replace(f, user_id=None) if f.user_id == leaving else f for f in factions]
         return awaited_players(
             campaign,
             await self._awaiting_states(campaign),
             await self.service.open_choices(campaign.id),
-            await self.service.factions(campaign.id),
+            factions,
+            unplayed_questions=unplayed_questions,
         )
 
     async def notified(self, campaign_id: int, report: TurnEndReport) -> Pings:

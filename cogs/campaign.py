@@ -72,10 +72,13 @@ from bot.text import same_name
 from bot.text import shown
 from bot.turn_flow import ON_DEADLINE
 from bot.turn_flow import SCHEDULE_SETTINGS
+from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import TurnFlow
 from bot.turn_flow import clock_of
+from bot.turn_flow import epoch
 from bot.turn_flow import reminders_text
 from bot.turn_flow import time_zone_choices
+from cogs.turn import when_text
 
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(
@@ -127,6 +130,15 @@ async def factions_played_by(
         for f in await service_of(interaction).factions(campaign.id)
         if f.user_id == user_id and current.lower() in f.name.lower()
     ][:25]
+
+
+def unplayed_owes(awaited: list[AwaitedPlayer], faction: str) -> list[Msg]:
+    """What the turn waits for from `faction` while nobody plays it."""
+    return [
+        a.owes
+        for a in awaited
+        if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
+    ]
 
 
 def question_link(ctx: Context, row: OutboxMessage) -> str:
@@ -237,14 +249,15 @@ class CampaignCog(BotCog):
         """Claim (or found) a faction. What the turn already waits for from it, unplayed (a
         buy-off offer its former player left, SP-I34, SP-I45; a question a GM was asked for
         it, such as a piracy's reward, OP-5.3), is its new player's to answer: the
-        announcement says what and links the questions, whose messages now name them."""
+        announcement says what and links the questions, whose messages now name them; and,
+        for a player joining mid-turn, the turn's deadline if it has one."""
         ctx = await campaign_context(interaction)
-        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign)
-        owed = [
-            a.owes
-            for a in awaited
-            if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
-        ]
+        flow = TurnFlow(ctx.service)
+        # Its questions are linked below, each by its title.
+        awaited = await flow.awaited(ctx.campaign, unplayed_questions=False)
+        owed = unplayed_owes(awaited, faction)
+        deadline = (await flow.schedule(ctx.campaign)).deadline_at
+        now = epoch(clock_of(interaction.client))
 
         asking: list[OutboxMessage] = []  # the posts of its questions, read in the join
 
@@ -252,6 +265,10 @@ class CampaignCog(BotCog):
             user = f"<@{ctx.actor.user_id}>"
             # A mention renders in an embed's text, not in its title.
             told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
+            if deadline is not None:  # a player who joins mid-turn learns when it ends
+                # One passed (its GMs pinged, `core.on_deadline`) reads as `/turn status` says.
+                key = "turn_flow.deadline_set" if deadline > now else "turn_flow.status.deadline"
+                told += "\n" + ctx.pt(key, turn=ctx.campaign.turn, when=when_text(deadline))
             if owed:
                 owes = MsgList(owed, separator="; ")
                 told += "\n" + ctx.pt("campaign.joined_owes", faction=shown(found.name), owes=owes)
@@ -285,12 +302,20 @@ class CampaignCog(BotCog):
     async def leave(self, interaction: Interaction, faction: str | None = None) -> None:
         """Give up a faction: it keeps its state, unplayed, until someone joins as it. The
         questions a ruleset keeps waiting for it (Space pirates') stay the faction's: their
-        messages no longer name its former player but say how a GM answers for it."""
+        messages no longer name its former player but say how a GM answers for it. The
+        announcement says what the turn still waits for from it, now nobody's (fire orders,
+        a force's order, a buy-off), which a GM does until someone joins as it."""
         ctx = await campaign_context(interaction)
+        # What the turn waits for from each faction the player gives up, once nobody's.
+        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign, leaving=ctx.actor.user_id)
 
         def left(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
             told = ctx.pt("campaign.left", faction=shown(found.name), user=user)
+            owed = unplayed_owes(awaited, found.name)
+            if owed:  # the others and the GMs read what stays open, and who acts for it
+                owes = MsgList(owed, separator="; ")
+                told += "\n" + ctx.pt("campaign.left_owes", faction=shown(found.name), owes=owes)
             return [Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])]
 
         answer = Answer(interaction, left, locale=ctx.public_locale)

@@ -200,3 +200,16 @@ async def test_a_russian_step_names_who_joins_in_russian(table):
     assert question.content == f"<@{third}>, инцидент №1 ждёт вашего ответа (Anna)."
     paid = await table.click(question, question.buttons[0].label, as_="player3")
     assert not paid.ephemeral, paid.text()
+
+
+async def test_the_turn_status_names_the_unplayed_faction_a_gm_answers_for(table):
+    """A reward asked of the GMs for the Habsburgs, whom nobody plays: `/turn status` lists
+    the faction among those the turn waits for, unplayed, as it lists one owing a move."""
+    await piracy_while_unplayed(table)
+
+    status = await table.slash("/turn status", as_="player3")
+
+    owed = status.embed.field("Still owes a move (1)")
+    assert owed == (
+        "• **Habsburgs** (no player): a choice waiting for an answer (Ottoman piracy)"
+    ), owed
