@@ -436,11 +436,12 @@ class SpacePiratesCog(commands.Cog):
     async def routes(self, interaction: Interaction, faction: str | None = None) -> None:
         """Every registered route with its income, owners and ships."""
         ctx = await RulesetContext.of(interaction, SPEC)
+        only = None if faction is None else known_faction(ctx.factions, faction)
         state, _ = await ctx.read()
         shown = [
             route_line(r, ctx.public_locale)
             for r in state.routes
-            if faction is None or faction in {o.faction for o in r.owners}
+            if only is None or only in {o.faction for o in r.owners}
         ]
         await _list(interaction, ctx, C + "routes.title", shown)
 
@@ -450,11 +451,12 @@ class SpacePiratesCog(commands.Cog):
     async def planets(self, interaction: Interaction, faction: str | None = None) -> None:
         """Every registered planet with its income, population, troops and ships."""
         ctx = await RulesetContext.of(interaction, SPEC)
+        only = None if faction is None else known_faction(ctx.factions, faction)
         state, _ = await ctx.read()
         shown = [
             planet_line(p, ctx.public_locale)
             for p in state.planets
-            if faction is None or p.owner == faction
+            if only is None or p.owner == only
         ]
         await _list(interaction, ctx, C + "planets.title", shown)
 
