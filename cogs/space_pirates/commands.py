@@ -31,6 +31,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.base import base_place
 from bot.rules.space_pirates.bribe import bribe_offer_cost
 from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.bribe import open_bribe_offers
@@ -593,7 +594,7 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-6.3, SP-I30."""
-        await _operate(interaction, "locate", faction, {"location": location})
+        await _operate(interaction, "locate", faction, {"location": base_place(location)})
 
     @who("faction")
     @base.command(name="assault", description="Attack the located pirate base (shows its fleet)")
