@@ -71,8 +71,8 @@ async def test_a_preview_left_at_the_turn_end_says_its_turn_ended_in_russian_too
     late = await pirates.click(quote, "Подтвердить", as_="player3")
 
     assert late.ephemeral and flat(late.embed.description) == (
-        "Этот расчёт был сделан в уже закончившемся ходу, поэтому ничего не "
-        "выполняет: дайте команду заново в этом ходу."
+        "Этот расчёт относится к уже закончившемуся ходу и ничего не выполнит: "
+        "повторите команду в текущем ходу."
     ), late.text()
     status = flat((await pirates.slash("/pirates status", as_="player3")).embed.description)
     assert "подкуп" not in status.lower(), status
