@@ -212,15 +212,18 @@ def whose_choice(choice: Choice, owner_id: int, factions: Iterable[Faction]) -> 
 
 
 # A closed choice's payload may say why it closed other than by an answer: `{CLOSED: REPLACED}`
-# when a newer question took its place (`UnitOfWork.replace_choice`).
+# when a newer question took its place (`UnitOfWork.replace_choice`), `{CLOSED: TURN_ENDED}`
+# when it was for a turn that ended (a preview nobody confirmed).
 CLOSED = "closed"
 REPLACED = "replaced"
+TURN_ENDED = "turn_ended"
+_CLOSED_KEYS = {REPLACED: "error.choice_replaced", TURN_ENDED: "error.choice_turn_ended"}
 
 
 def closed_key(choice: Choice) -> str:
-    """The refusal of a click on a choice no longer open: replaced by a newer one, or answered."""
-    replaced = choice.payload.get(CLOSED) == REPLACED
-    return "error.choice_replaced" if replaced else "error.choice_done"
+    """The refusal of a click on a choice no longer open: replaced by a newer one, left to
+    a turn that ended, or answered."""
+    return _CLOSED_KEYS.get(str(choice.payload.get(CLOSED)), "error.choice_done")
 
 
 def asks_for(choice: Choice, faction: str) -> bool:
@@ -487,10 +490,11 @@ class UnitOfWork:
             choice_id, status, self.actor.user_id, self.campaign.log_count + 1
         )
 
-    async def replace_choice(self, choice: Choice) -> None:
-        """Close an open choice because a newer question replaces it: a click on its buttons
-        is told so (`closed_key`), not that it was answered."""
-        await self.writes.set_choice_payload(choice.id, {**choice.payload, CLOSED: REPLACED})
+    async def replace_choice(self, choice: Choice, why: str = REPLACED) -> None:
+        """Close an open choice because a newer question replaces it (`why`: `REPLACED`), or
+        because the turn it was for ended (`TURN_ENDED`): a click on its buttons is told so
+        (`closed_key`), not that it was answered."""
+        await self.writes.set_choice_payload(choice.id, {**choice.payload, CLOSED: why})
         await self.close_choice(choice.id, "cancelled")
 
     async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:

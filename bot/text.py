@@ -158,21 +158,38 @@ def _skeleton(text: str) -> str:
     return str(_spoof_checker().getSkeleton(0, text))
 
 
-def look_alike_key(text: str) -> str:
-    """What two names look alike by: their confusable skeletons (Unicode's UTS #39, through
-    ICU), taken on both sides of case folding, so `Rеd` with a Cyrillic `е`, `Ｒed`, `RED`
-    and `Red` look alike, as do `0ttomans` and `Ottomans`, or `lvan` and `Ivan`. Only for
-    refusing a new name too like an existing one: names are told apart by `name_key`."""
+def look_alike_keys(text: str) -> tuple[str, str]:
+    """What two names look alike by (`looks_alike`): their confusable skeletons (Unicode's
+    UTS #39, through ICU), one taken on both sides of case folding, so `Rеd` with a Cyrillic
+    `е`, `Ｒed`, `RED` and `Red` look alike, as do `0ttomans` and `Ottomans`, or `lvan` and
+    `Ivan`; the other of the name in capitals, so a look-alike typed in capitals, `SILK RОAD`
+    with a Cyrillic `О`, looks like `Silk Road`, which reads SILK ROAD so (the skeleton takes
+    a capital I for a small l, which the folded one then tells from an i). Only for refusing
+    a new name too like an existing one: names are told apart by `name_key`."""
     visible = " ".join(strip_invisible(text, emoji_joins=False).split())
-    return _skeleton(_skeleton(unicodedata.normalize("NFKC", visible)).casefold())
+    normal = unicodedata.normalize("NFKC", visible)
+    return _skeleton(_skeleton(normal).casefold()), _skeleton(normal.upper())
+
+
+def looks_alike(first: str, second: str) -> bool:
+    """Whether two names look alike by either of their `look_alike_keys`."""
+    return _alike(look_alike_keys(first), look_alike_keys(second))
+
+
+def _alike(first: tuple[str, str], second: tuple[str, str]) -> bool:
+    return any(one == other for one, other in zip(first, second, strict=True))
 
 
 def look_alike(name: str, names: Iterable[str]) -> str | None:
     """The first of `names` that is another name (not `name` itself, by `name_key`) but looks
     like `name`; None when none does. A new name that gets one is refused, naming it."""
-    key, looks = name_key(name), look_alike_key(name)
+    key, looks = name_key(name), look_alike_keys(name)
     return next(
-        (other for other in names if name_key(other) != key and look_alike_key(other) == looks),
+        (
+            other
+            for other in names
+            if name_key(other) != key and _alike(look_alike_keys(other), looks)
+        ),
         None,
     )
 

@@ -21,6 +21,7 @@ from bot.interactions import clip
 from bot.interactions import handle_error
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.settings import OrderKind
+from bot.text import tidy
 from cogs.naval_orders.input import FORM_FIELDS
 from cogs.naval_orders.input import FormField
 
@@ -63,8 +64,10 @@ class OrderForm(discord.ui.Modal):
             self.add_item(text)
 
     async def on_submit(self, interaction: Interaction, /) -> None:
-        """Hand the filled fields to the command that opened the form."""
-        await self.submit(interaction, {name: str(i.value) for name, i in self.inputs.items()})
+        """Hand the filled fields to the command that opened the form, as the bot stores
+        text typed in an option (`tidy`: no invisible characters, single spaces)."""
+        values = {name: tidy(str(i.value)) for name, i in self.inputs.items()}
+        await self.submit(interaction, values)
 
     async def on_error(  # type: ignore[override]  # Modal's own signature, not View's
         self, interaction: Interaction, error: Exception, /

@@ -31,6 +31,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.base import base_place
 from bot.rules.space_pirates.bribe import bribe_offer_cost
 from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.bribe import open_bribe_offers
@@ -436,11 +437,12 @@ class SpacePiratesCog(commands.Cog):
     async def routes(self, interaction: Interaction, faction: str | None = None) -> None:
         """Every registered route with its income, owners and ships."""
         ctx = await RulesetContext.of(interaction, SPEC)
+        only = None if faction is None else known_faction(ctx.factions, faction)
         state, _ = await ctx.read()
         shown = [
             route_line(r, ctx.public_locale)
             for r in state.routes
-            if faction is None or faction in {o.faction for o in r.owners}
+            if only is None or only in {o.faction for o in r.owners}
         ]
         await _list(interaction, ctx, C + "routes.title", shown)
 
@@ -450,11 +452,12 @@ class SpacePiratesCog(commands.Cog):
     async def planets(self, interaction: Interaction, faction: str | None = None) -> None:
         """Every registered planet with its income, population, troops and ships."""
         ctx = await RulesetContext.of(interaction, SPEC)
+        only = None if faction is None else known_faction(ctx.factions, faction)
         state, _ = await ctx.read()
         shown = [
             planet_line(p, ctx.public_locale)
             for p in state.planets
-            if faction is None or p.owner == faction
+            if only is None or p.owner == only
         ]
         await _list(interaction, ctx, C + "planets.title", shown)
 
@@ -591,7 +594,7 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-6.3, SP-I30."""
-        await _operate(interaction, "locate", faction, {"location": location})
+        await _operate(interaction, "locate", faction, {"location": base_place(location)})
 
     @who("faction")
     @base.command(name="assault", description="Attack the located pirate base (shows its fleet)")

@@ -14,6 +14,7 @@ from bot import controls
 from bot import secret_rolls
 from bot.announcements import Announcement
 from bot.announcements import state_before
+from bot.campaigns import TURN_ENDED
 from bot.campaigns import TurnSummary
 from bot.campaigns import UnitOfWork
 from bot.errors import NotAllowed
@@ -282,7 +283,7 @@ async def after_turn(
     ids = {f.name: f.id for f in posting.factions}
     for choice in await uow.writes.open_choices(uow.campaign.id):
         if choice.kind == OPERATION:  # quotes are for the turn they were made in
-            await uow.close_choice(choice.id, "cancelled")
+            await uow.replace_choice(choice, TURN_ENDED)
     buttons = [
         controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", public, faction=f))
         for f in reported(summary.outcome)

@@ -34,6 +34,19 @@ async def test_a_digit_for_a_letter_is_refused_and_the_refusal_reads_in_russian(
     )
 
 
+async def test_a_look_alike_typed_in_capitals_is_refused(campaign):
+    """`ORIОN` with a Cyrillic `О` reads as ORION, the faction Orion in capitals: the
+    skeleton takes a capital I for a small l, so only comparing the names in capitals
+    tells it."""
+    await campaign.slash("/campaign join faction:Orion", as_="player1")
+    refused = await refused_alone(campaign, "/campaign join faction:ORI\u041eN", "player2")
+    assert refused == (
+        "“ORI\u041eN” looks too much like Orion, a faction of this campaign: "
+        "pick a name no one can mistake for it."
+    )
+    assert "2 factions" not in await factions_listed(campaign)
+
+
 async def test_the_same_name_in_other_case_is_the_faction_itself(campaign):
     """`RED` is the faction Red itself (name_key), not a look-alike of it."""
     await campaign.slash("/campaign join faction:Red", as_="player1")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.play import flat
+from tests.e2e.play import newest_entry
 from tests.e2e.play import text_of
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
@@ -167,3 +168,19 @@ async def test_a_blockaded_port_given_by_its_location_number_is_recorded_by_its_
     russian = await give(navy, "Baltic", "blockade", form(port="2"), as_="player3")
     told = " ".join(text_of(russian).split())
     assert "«Блокировать морской порт Plymouth силами" in told, told
+
+
+async def test_a_form_drops_invisible_characters_as_options_do(navy):
+    """A field typed with a right-to-left override and a zero-width space (`‮Ush​ant`) is
+    stored as every name typed in an option is (`bot.text.tidy`): the order reads Ushant,
+    nothing left to reorder the rest of the line on Discord, in the reply, `/navy orders`
+    and the log."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    typed = form(point="\u202eUsh\u200bant ", location=" 5", turns="2")
+    given = await give(navy, WS, "cruise", typed)
+    overview = text_of(await navy.slash("/navy orders", as_="player1"))
+    entry = newest_entry(await navy.slash("/history list", as_="player1"), "navy order")
+    logged = text_of(await navy.slash(f"/history show entry:{entry}", as_="player1"))
+    for shown in (text_of(given), overview, logged):
+        assert played.CRUISE_TEXT in " ".join(shown.split()), shown
+        assert "\u202e" not in shown and "Ush\u200bant" not in shown, shown

@@ -39,12 +39,37 @@ async def test_a_refused_shared_route_name_is_quoted_as_typed_not_as_markdown(ta
     assert refused.startswith("“ships of \\*\\*A\\*\\* + @\u200beveryone” is a name"), refused
 
 
+async def test_a_side_name_in_another_case_or_spelling_is_refused_too(table):
+    """`Pirates`, `PIRATES`, `рirates` (a Cyrillic р) or `Mercenaries #1` read in a report
+    beside the pirates' own sides just as `pirates` does: refused alike, in any case,
+    spacing or look-alike spelling (as faction names are compared)."""
+    await table.slash("/campaign create name:Pir rulesets:space_pirates", as_="gm")
+    for name in (
+        "Pirates",
+        "PIRATES",
+        "\u0440irates",
+        "Pirate  Base",
+        "Mercenaries #1",
+        "PRIVATEERS #12",
+        "privateers #l",
+    ):
+        refused = await refused_alone(table, f"/campaign join faction:{name}", "player1")
+        assert refused.endswith(
+            "is a name the Space pirates ruleset gives its own forces in a battle:"
+            " pick another name."
+        ), (name, refused)
+    info = (await table.slash("/campaign info", as_="gm")).text()
+    assert "0 factions" in info
+
+
 async def test_names_the_pirates_never_give_their_sides_stay_free(table):
-    """`Pirates` is not the pirates' side (its name is matched exactly), and a campaign
+    """Names that only share a word with the pirates' sides are free, and a campaign
     without Space pirates has no such sides."""
     await table.slash("/campaign create name:Pir rulesets:space_pirates", as_="gm")
-    joined = await table.slash("/campaign join faction:Pirates", as_="player1")
+    joined = await table.slash("/campaign join faction:Pirates of Vega", as_="player1")
     assert not joined.ephemeral, joined.text()
+    other = await table.slash("/campaign join faction:Mercenaries #1a", as_="player2")
+    assert not other.ephemeral, other.text()
     await table.slash(
         "/campaign create name:Sea rulesets:fleet_combat", as_="gm", channel="campaign-thread"
     )

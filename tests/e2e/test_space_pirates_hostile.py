@@ -220,3 +220,21 @@ async def test_transports_typed_in_the_plural_are_transports(pirates):
     )
     assert not russian.ephemeral, russian.text()
     assert "3 transports (transport, Lyra)" in russian.embed.description
+
+
+async def test_the_lists_of_one_faction_take_its_name_in_any_case_and_refuse_an_unknown_one(
+    pirates,
+):
+    """`/pirates routes faction:vega` lists Vega's route, as every faction option takes a
+    name in any case; a name no faction has (a Cyrillic `е` in `Vеga`) is refused privately
+    with the factions there are, not answered in the channel with an empty list."""
+    await pirates.slash("/pirates route add name:Silk goods:300", as_="player1")
+    await pirates.slash("/pirates planet add name:Tau income:50", as_="player1")
+    for command, name in (("routes", "Route #1 Silk"), ("planets", "Planet #1 Tau")):
+        listed = await pirates.slash(f"/pirates {command} faction:vega", as_="player2")
+        assert not listed.ephemeral and name in listed.embed.description, listed.text()
+        refused = await pirates.slash(f"/pirates {command} faction:V\u0435ga", as_="player2")
+        assert refused.ephemeral, refused.text()
+        assert refused.embed.description == (
+            "There is no faction “V\u0435ga” in this campaign. Factions: Lyra, Orion, Vega."
+        )

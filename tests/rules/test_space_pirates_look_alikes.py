@@ -70,6 +70,16 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     assert edited.income.goods == 5 and len(renamed.routes) == 1
 
 
+def test_a_look_alike_typed_in_capitals_is_refused_naming_the_route():
+    """`SILK RОAD` (a Cyrillic `О`) reads as Silk Road in capitals: refused to another
+    faction, naming Aurora's route, as `Silk Rоad` is."""
+    state, silk = route(empty(), "Silk Road", 300)
+    other = refused(route, state, "SILK R\u041eAD", 100, owner="Vega", error=Conflict)
+    assert other.message("en").startswith(
+        f"“SILK R\u041eAD” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
+    ), other.message("en")
+
+
 def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():
     state, home = planet(empty(), "Ceres", 50)
     error = refused(planet, state, "C\u0435res", 20, error=Conflict)

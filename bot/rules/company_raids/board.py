@@ -48,7 +48,7 @@ from bot.rules.company_raids.work import is_joker_name
 from bot.rules.company_raids.work import refusal
 from bot.rules.company_raids.work import refuse_if_open
 from bot.rules.company_raids.work import settle_first
-from bot.text import look_alike_key
+from bot.text import looks_alike
 from bot.text import tidy
 
 
@@ -78,15 +78,14 @@ def _squeezed(name: str) -> str:
 
 def _mistakable(name: str, names: Iterable[str]) -> str | None:
     """The first of `names` a player could take `name` for: another name (by `name_key`)
-    whose letters and digits look like `name`'s (`look_alike_key`), so one spelled alike (a
+    whose letters and digits look like `name`'s (`looks_alike`), so one spelled alike (a
     Cyrillic letter, a 0 for an O), spaced or punctuated otherwise (a player typing
     `steel works` from memory means Steelworks), or both (`Steel w0rks`)."""
     key, squeezed = name_key(name), _squeezed(name)
     if not squeezed:
         return None
-    looks = look_alike_key(squeezed)
     return next(
-        (o for o in names if name_key(o) != key and look_alike_key(_squeezed(o)) == looks), None
+        (o for o in names if name_key(o) != key and looks_alike(_squeezed(o), squeezed)), None
     )
 
 

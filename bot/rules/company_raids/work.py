@@ -40,7 +40,7 @@ from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rulesets import ArchiveRecord
-from bot.text import look_alike_key
+from bot.text import looks_alike
 from bot.text import shown
 
 P = "company_raids."
@@ -266,13 +266,12 @@ def find_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
 # The Joker square's names in both languages (CR-5, CR-I5: it is not a Company).
 JOKER_NAMES = ("Joker", "The Joker", "Joker-Octopus", "Джокер", "Джокер-спрут")
 _JOKER_KEYS = frozenset(name_key(n) for n in JOKER_NAMES)
-_JOKER_LOOKS = frozenset(look_alike_key(n) for n in JOKER_NAMES)
 
 
 def is_joker_name(name: str) -> bool:
     """Whether `name` names the Joker square (CR-5, CR-I5), in any case or language, or
     looks like one of its names (a Cyrillic letter, a 0 for an O)."""
-    return name_key(name) in _JOKER_KEYS or look_alike_key(name) in _JOKER_LOOKS
+    return name_key(name) in _JOKER_KEYS or any(looks_alike(name, n) for n in JOKER_NAMES)
 
 
 def find_company(state: CompanyRaidsState, name: str) -> tuple[str, Company]:

@@ -53,8 +53,10 @@ from bot.rules.space_pirates.route_raid import losses_by_owner
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 from bot.text import shown
+from bot.text import tidy
 
 P = "space_pirates."
+BASE_PLACE_MAX = 200  # the characters of the place a player gives the base (SP-6.4)
 
 
 def base_exists(record: PlayerPirates, settings: SpacePiratesSettings) -> bool:
@@ -124,6 +126,16 @@ def quote_locate(
     return LocateQuote(faction=faction, turn=turn, largest_fleet=largest, cost=cost)
 
 
+def base_place(location: str) -> str:
+    """The place a player gives the pirate base (SP-6.4), as the bot stores text typed in
+    an option (`tidy`: no invisible characters, single spaces); refused when nothing visible
+    is left, or when longer than `BASE_PLACE_MAX` characters."""
+    place = tidy(location)
+    if not place or len(place) > BASE_PLACE_MAX:
+        raise RuleViolation(f"{P}error.base_location", clause="SP-6.4", limit=BASE_PLACE_MAX)
+    return place
+
+
 def apply_locate(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -133,9 +145,7 @@ def apply_locate(
 ) -> tuple[SpacePiratesState, LocateQuote]:
     """Pay the quote and record the location the player places (SP-6.4, SP-6.5, SP-I30)."""
     quote = quote_locate(state, settings, faction, turn)
-    place = " ".join(location.split())
-    if not place or len(place) > 200:
-        raise RuleViolation(f"{P}error.base_location", clause="SP-6.4", limit=200)
+    place = base_place(location)
     new = state.model_copy(deep=True)
     record = new.player(faction)
     record.base_known = True

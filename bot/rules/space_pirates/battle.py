@@ -41,6 +41,8 @@ from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.settings import PIRATE_TYPES
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.text import look_alike_keys
+from bot.text import name_key
 
 P = "space_pirates."
 DEFENDER_SIDE = "defender"
@@ -95,8 +97,38 @@ def own_side_name(name: str) -> bool:
     """A name the ruleset gives a participant of its own in a battle (the pirates, their
     base, a contract, a privateer group, a shared route's ships): a faction so named fights
     under it marked (`participant_name`), as an automatic battle needs every participant's
-    name distinct (FC-I17), and `/campaign join` refuses it for a new faction."""
+    name distinct (FC-I17), and `/campaign join` refuses it for a new faction (so named in
+    any case or look-alike spelling too, `looks_like_own_side`)."""
     return side_msg(name) != name
+
+
+def looks_like_own_side(name: str) -> bool:
+    """A name `/campaign join` refuses a new faction: one of the ruleset's own participant
+    names (`own_side_name`) in any case or spacing, or spelled alike as names are compared
+    (`bot.text.look_alike_keys`): `Pirates`, `PIRATES`, `рirates` with a Cyrillic р,
+    `Mercenaries #1`, `privateers #l`, which the reports would read beside the pirates' own
+    sides just as confusingly."""
+    if own_side_name(name_key(name)):
+        return True
+    return any(_own_side_looks(index, looks) for index, looks in enumerate(look_alike_keys(name)))
+
+
+def _own_side_looks(index: int, looks: str) -> bool:
+    """Whether `looks`, a name's look-alike key number `index`, is that of one of the
+    ruleset's own participant names (`own_side_name`)."""
+
+    def key(text: str) -> str:
+        return look_alike_keys(text)[index]
+
+    if looks in (key(PIRATES), key(BASE_FLEET)):
+        return True
+    digits = {key(digit) for digit in "0123456789"}
+    for prefix in (MERCENARIES, PRIVATEERS):
+        number = looks.removeprefix(key(prefix))
+        if number != looks and number and all(char in digits for char in number):
+            return True
+    shared = looks.removeprefix(key(SHARED) + " ")
+    return shared != looks and f" {key(OWNERS_JOIN)} " in shared
 
 
 def participant_name(faction: str) -> str:

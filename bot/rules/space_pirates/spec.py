@@ -12,7 +12,7 @@ from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.i18n import msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.battle import own_side_name
+from bot.rules.space_pirates.battle import looks_like_own_side
 from bot.rules.space_pirates.bribe import bribe_offer_cost
 from bot.rules.space_pirates.bribe import open_bribe_offers
 from bot.rules.space_pirates.models import SCHEMA_VERSION
@@ -264,6 +264,6 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     resolves_turn=resolves_turn,
     answer_label=logged_answer_label,
     typed_options=TYPED_OPTIONS,
-    reserved_name=own_side_name,
+    reserved_name=looks_like_own_side,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
