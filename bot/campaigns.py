@@ -43,6 +43,7 @@ from bot.i18n import MsgList
 from bot.i18n import unfilled
 from bot.rulesets import AnySpec
 from bot.rulesets import ArchiveRecord
+from bot.rulesets import ArchivingOutcome
 from bot.rulesets import Outcome
 from bot.rulesets import RulesetSpec
 from bot.rulesets import TurnContext
@@ -330,26 +331,38 @@ class UnitOfWork:
             guard(state, old, settings)
         await self._write(ruleset, "settings", settings)
 
-    async def settle_settings(self, ruleset: str, old: BaseModel) -> list[Msg]:
+    async def take_outcome(self, spec: AnySpec, outcome: Outcome[BaseModel]) -> list[Msg]:
+        """Write the archive records an engine's outcome carries (`ArchivingOutcome`);
+        returns its lines as the log and the answer tell them: with the names as typed for
+        a ruleset whose lines quote them (`raw_lines`)."""
+        if isinstance(outcome, ArchivingOutcome) and outcome.archive:
+            await self.archive(spec.key, outcome.archive)
+        return [shown_msg(m) for m in outcome.lines] if spec.raw_lines else list(outcome.lines)
+
+    async def settle_settings(self, ruleset: str, old: BaseModel) -> None:
         """What the ruleset's settings, saved in this unit over `old`, do to its state (its
         `settings_changed`, with this unit's audited dice): the state it returns saved, its
-        archive records written, the outcome kept in `settled` for the command's answer and
-        the ruleset's follow-up; returns the lines to log (none when nothing changed)."""
+        archive records written, the outcome and its lines kept in `settled` for the log,
+        the command's answer and the ruleset's follow-up (nothing when nothing changed)."""
         spec = _spec(ruleset)
         if spec.settings_changed is None:
-            return []
+            return
         state, settings = await self.load(ruleset)
         outcome = spec.settings_changed(state, old, settings, self.dice)
         if outcome is None:
-            return []
+            return
         await self.save(ruleset, outcome.state)
-        archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
-        if archive:
-            await self.archive(ruleset, archive)
-        # The names in the lines as typed, in the log as in the answer (`raw_lines`).
-        lines = [shown_msg(m) for m in outcome.lines] if spec.raw_lines else list(outcome.lines)
-        self.settled[ruleset] = Settled(outcome, lines)
-        return lines
+        self.settled[ruleset] = Settled(outcome, await self.take_outcome(spec, outcome))
+
+    def settled_lines(self, ruleset: str | None = None) -> list[Msg]:
+        """The lines of what settings saved in this unit did to `ruleset`'s state (None:
+        to every ruleset's), as logged and told."""
+        return [
+            line
+            for key, done in self.settled.items()
+            if ruleset in (None, key)
+            for line in done.lines
+        ]
 
     async def _write(self, ruleset: str, column: str, value: BaseModel) -> None:
         await self.load(ruleset)
@@ -1088,7 +1101,6 @@ class CampaignService:
         from bot import settings_edit
 
         value: Any
-        settled: list[Msg] = []  # what the new settings did to the ruleset's state
         secret = await self.players_roll_secretly(campaign_id)
         async with self.work(campaign_id, actor) as uow:
             if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
@@ -1130,7 +1142,7 @@ class CampaignService:
                     raise settings_edit.unchanged(name, info.current, info.choices, info.ordered)
                 await uow.save_settings(ruleset, new)
                 value = getattr(new, name)
-                settled = await uow.settle_settings(ruleset, settings)
+                await uow.settle_settings(ruleset, settings)
             await uow.append(
                 "campaign settings set",
                 ruleset=ruleset,
@@ -1138,7 +1150,7 @@ class CampaignService:
                 outcome={
                     "value": value if not isinstance(value, set) else sorted(value),
                     "summary": summary_json(
-                        [setting_summary(f"{ruleset}.{name}", value), *settled]
+                        [setting_summary(f"{ruleset}.{name}", value), *uow.settled_lines(ruleset)]
                     ),
                 },
             )
@@ -1203,12 +1215,12 @@ class CampaignService:
                 for section in changed:
                     if section == CORE or not settle:
                         continue
-                    settled = await uow.settle_settings(section, before[section])
+                    await uow.settle_settings(section, before[section])
                     if section in uow.settled:
                         await uow.append(
                             "campaign settings import",
                             ruleset=section,
-                            outcome={"summary": summary_json(settled)},
+                            outcome={"summary": summary_json(uow.settled_lines(section))},
                         )
                 if announce is not None:
                     await announce(uow, changed)

@@ -2,7 +2,10 @@
 
 Catalogs are JSON files under data/locales/<lang>/<domain>.json with flat dotted keys.
 A value is a format string, or a dict of CLDR plural categories (`one`, `few`, `many`,
-`other`) chosen by the `count` parameter through Babel's plural rules.
+`other`) chosen by the `count` parameter through Babel's plural rules. As in ICU MessageFormat,
+a dict may also hold a form for one exact number (`"=1"`), which wins over its category: the
+Russian `one` also reads 21, 31, 101…, so a text that speaks of exactly one («сначала измените
+его», «за последний розыгрыш») is that number's own form and `one` is written for 21.
 """
 
 from __future__ import annotations
@@ -83,6 +86,16 @@ def _plural_rule(language: str) -> Any:
 def plural_category(language: str, count: int | float) -> str:
     """The CLDR plural category of `count` in `language` (one/few/many/other)."""
     return str(_plural_rule(language)(abs(count)))
+
+
+def plural_form(forms: dict[str, str], language: str, count: int | float) -> str | None:
+    """The form of `forms` a reader of `language` reads for `count`: the form for that exact
+    number (`"=1"`) if there is one, else its CLDR category's, else `other`."""
+    whole = isinstance(count, int) or (isinstance(count, float) and count.is_integer())
+    exact = forms.get(f"={int(count)}") if whole else None
+    if exact is not None:
+        return exact
+    return forms.get(plural_category(language, count)) or forms.get("other")
 
 
 # A float format spec as catalogs write it: `{x}`, `{x:.1f}`, `{x:,.2f}`, `{p:.1%}`, `{x:.3g}`.
@@ -192,8 +205,7 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
         text = key.removeprefix("cmd:")
         return text.split(" ")[-1] if text.startswith("/") else text
     if isinstance(value, dict):
-        count = params.get("count", 0)
-        value = value.get(plural_category(language, count)) or value.get("other", key)
+        value = plural_form(value, language, params.get("count", 0)) or key
     params = {k: localised(v, language) for k, v in params.items()}
     template = english_possessives(str(value), params) if language == "en" else str(value)
     try:

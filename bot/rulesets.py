@@ -19,6 +19,7 @@ from typing import Generic
 from typing import Literal
 from typing import Protocol
 from typing import TypeVar
+from typing import runtime_checkable
 
 from pydantic import BaseModel
 
@@ -80,6 +81,17 @@ class Outcome(Protocol[StateT_co]):
     @property
     def lines(self) -> Sequence[Msg]:
         """The change told for players."""
+        ...
+
+
+@runtime_checkable
+class ArchivingOutcome(Outcome[StateT_co], Protocol[StateT_co]):
+    """An outcome that also carries records for the ruleset's archive, written with its
+    state (`UnitOfWork.take_outcome`)."""
+
+    @property
+    def archive(self) -> Sequence[ArchiveRecord]:
+        """The records the change adds to the ruleset's archive."""
         ...
 
 

@@ -74,7 +74,6 @@ from bot.interactions import disabled_copy
 from bot.interactions import make_embed
 from bot.interactions import not_yours
 from bot.interactions import service_of
-from bot.rulesets import ArchiveRecord
 from bot.rulesets import Outcome
 from bot.rulesets import RulesetSpec
 from bot.storage.audit import AuditEntry
@@ -311,16 +310,10 @@ class RulesetContext(Generic[S, T]):
                     await before(uow)
                 state, settings = await uow.load(self.spec)
                 outcome = change(state, settings, uow.dice)
-                archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
-                if archive:
-                    await uow.archive(self.spec.key, archive)
+                logged = await uow.take_outcome(self.spec, outcome)
                 recorded = audit(outcome) if audit is not None else None
                 if logged_options is not None:
                     given = logged_options(given, outcome)
-                # The names in the lines as typed, in the log as in the answer (`raw_lines`).
-                logged = (
-                    [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
-                )
                 owner = faction(outcome) if callable(faction) else faction
                 if secret(settings, outcome) if callable(secret) else secret:
                     await uow.save(self.spec.key, outcome.state)

@@ -440,7 +440,7 @@ class CampaignCog(BotCog):
         async def with_warnings(tx: UnitOfWork | Written, new: Any) -> None:
             warned.extend(await _saved_warnings(tx, [ruleset]))
             if isinstance(tx, UnitOfWork):
-                settled.extend(line for done in tx.settled.values() for line in done.lines)
+                settled.extend(tx.settled_lines())
                 shown_after.extend(await settings_followups(interaction, ctx, tx))
             await answer(tx, new)
 
@@ -676,7 +676,7 @@ async def _settings_import(asked: Asked) -> None:
         ]
         title = ctx.pt("campaign.settings.imported", count=len(lines))
         # What the settings did to the rulesets' states, and what they warn about in them.
-        lines += [m.render(ctx.public_locale) for done in tx.settled.values() for m in done.lines]
+        lines += [m.render(ctx.public_locale) for m in tx.settled_lines()]
         warned = await _saved_warnings(tx, list(changed))
         lines += [_warning_line(w, ctx.public_locale) for w in warned]
         told = [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]

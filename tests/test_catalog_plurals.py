@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import string
 
 import pytest
 
@@ -12,12 +13,20 @@ from bot.i18n import MsgList
 from bot.i18n import catalog
 from bot.i18n import decimal
 from bot.i18n import local_number
+from bot.i18n import plural_category
 from bot.i18n import t
 from bot.i18n import unfilled
 
 
 def plural_messages(language: str) -> list[tuple[str, dict[str, str]]]:
     return [(k, v) for k, v in sorted(catalog(language).items()) if isinstance(v, dict)]
+
+
+def chosen_by_one_number(language: str, category: str) -> bool:
+    """A form for an exact number ("=1"), or a category only one number falls in (English
+    "one" is 1 alone; Russian "one" is also 21, 31, 101…)."""
+    found = [n for n in range(1000) if plural_category(language, n) == category]
+    return category.startswith("=") or len(found) == 1
 
 
 def shows_its_number(key: str, form: str) -> bool:
@@ -30,21 +39,89 @@ def shows_its_number(key: str, form: str) -> bool:
 def test_every_plural_form_shows_the_number_it_is_chosen_by(language):
     """`t()` picks the form from `count`; a form that shows `{entries}` or `{total}` instead
     reads "2 записей" (the form of count 0). Russian "one" is also 21, 31…, so every form
-    names the number."""
+    chosen by several numbers names its number; a form for one number alone ("=1", English
+    "one") may say it in words («за последний розыгрыш»)."""
     wrong = [
         f"{key}.{category}"
         for key, forms in plural_messages(language)
         for category, form in forms.items()
-        if not shows_its_number(key, form)
+        if not shows_its_number(key, form) and not chosen_by_one_number(language, category)
     ]
     assert wrong == []
 
 
 def test_every_russian_plural_has_the_four_cldr_forms():
+    """…and may add a form for one exact number ("=1"), which `t()` prefers to its category."""
     incomplete = [
-        k for k, forms in plural_messages("ru") if set(forms) != {"one", "few", "many", "other"}
+        k
+        for k, forms in plural_messages("ru")
+        if {c for c in forms if not c.startswith("=")} != {"one", "few", "many", "other"}
     ]
     assert incomplete == []
+
+
+def test_a_form_for_exactly_one_is_not_the_one_form_again():
+    """An "=1" form is there because `one` reads 21 too and so says it otherwise."""
+    same = [
+        f"{language}:{key}"
+        for language in LANGUAGES
+        for key, forms in plural_messages(language)
+        if "=1" in forms and forms["=1"] == forms.get("one")
+    ]
+    assert same == []
+
+
+# Russian texts whose words for exactly one («его», «последний») are wrong for 21, 31…: what
+# a reader of 1 reads, and what a reader of 2, 5, 21 or 22 reads instead.
+EXACTLY_ONE = {
+    **{
+        f"naval_orders.error.{name}": ("сначала измените его", "сначала измените их")
+        for name in (
+            "station_named",
+            "force_named",
+            "station_moved_named",
+            "station_seaport_named",
+            "convoy_emptied_named",
+            "fleet_formed_named",
+            "fleet_dissolved_named",
+        )
+    },
+    "naval_orders.error.station_occupied": ("где оно теперь", "где каждое из них теперь"),
+    "naval_orders.error.station_moved_occupied": ("где оно теперь", "где каждое из них теперь"),
+    "naval_orders.named.others": (
+        "приказ соединения другого игрока",
+        "приказы {n} соединени",
+    ),
+    "space_pirates.error.pool_empty": (
+        "за последний розыгрыш хода",
+        "за последние {n} розыгрыш",
+    ),
+    "error.leave_owes": ("Сначала ответьте на него", "Сначала ответьте на них"),
+    "turn.status.held": ("Discord его не принял", "Discord их не принял"),
+    "turn.status.dropped": ("Discord счёл его неверным", "Discord счёл их неверными"),
+    "corsairs.ping.player": ("Выберите награду за этот удар.", "За каждый удар выберите награду."),
+    "undo.done.reopened_unshown": ("): он задан до того", "заданы до того"),
+    "undo.turn_end.questions": ("(он закроется)", "(они закроются)"),
+    "undo.done.unmarked": ("(оно старше недели)", "(они старше недели)"),
+    "history.verify.unprovable": ("её грани не пересчитать", "их грани не пересчитать"),
+    "combat.fleets.more": ("укажите её в параметре", "укажите одну в параметре"),
+}
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 21, 22])
+@pytest.mark.parametrize("key", sorted(EXACTLY_ONE))
+def test_russian_words_for_exactly_one_are_read_for_one_alone(key, count):
+    """CLDR's Russian "one" is 1, 21, 31, 101…: «Без него не выполнить 21 приказ: сначала
+    измените их», «за последние 21 розыгрыш хода»; only 1 reads «его», «за последний»."""
+    forms = catalog("ru")[key].values()
+    names = {name for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+    text = t(key, "ru", **{name: "X" for name in names} | {"count": count})
+    one, several = EXACTLY_ONE[key]
+    if count == 1:
+        assert one in text, text
+    else:
+        assert several.format(n=count) in text, text
+        assert one not in text, text
 
 
 @pytest.mark.parametrize(
@@ -152,3 +229,14 @@ def test_fleet_combats_lost_and_burned_wounds_read_naturally_in_russian(key, cou
     verb agreeing with it; the form CLDR keeps for fractions (never chosen by a whole count)
     puts the verb first, as Russian says it of a fraction ("пропало 1,5 раны")."""
     assert t(key, "ru", count=count) == text
+
+
+def test_english_says_the_last_resolution_for_a_window_of_one():
+    def text(count):
+        return t(
+            "space_pirates.error.pool_empty", "en", faction="Vega", clause="SP-I35", count=count
+        )
+
+    assert "attacked Vega in the last resolution, and none did" in text(1)
+    assert "attacked Vega in the last 21 resolutions, and none did" in text(21)
+    assert t("naval_orders.named.others", "en", count=1) == "the order of another player's force"

@@ -821,8 +821,10 @@ function t(key, params) {
   let value = TEXTS[key];
   if (value === undefined) return key;
   if (typeof value === "object") {
+    // The form for this exact number ("=1") first, then its plural category (bot/i18n.py).
     const n = Number(params.count || 0);
-    value = value[new Intl.PluralRules(LANGUAGE).select(Math.abs(n))] || value.other;
+    const exact = value["=" + n];
+    value = exact !== undefined ? exact : value[new Intl.PluralRules(LANGUAGE).select(Math.abs(n))] || value.other;
   }
   return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }

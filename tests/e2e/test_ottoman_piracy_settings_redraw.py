@@ -6,6 +6,7 @@ asks it as it was. Player1 plays the Ottomans, player2 the Habsburgs; piracy VP 
 from __future__ import annotations
 
 from tests.e2e.confirming import confirmed
+from tests.e2e.play import flat
 from tests.e2e.play import labels
 from tests.e2e.play import newest_entry
 from tests.e2e.test_ottoman_piracy import FORCE
@@ -19,6 +20,14 @@ __all__ = ["seated"]
 
 CAP_3 = "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:3"
 CHOOSE = "Hapsburgs: choose the reward for hit 1 of 2 (OP-5.3)."
+CAP_3_FILE = {"s.toml": b"[ottoman_piracy]\npiracy_vp_cap = 3\n"}
+
+
+async def import_cap_3(table):
+    """The GM imports a settings file that lowers the cap to 3, and confirms it."""
+    return await confirmed(
+        table, "/campaign settings import file:s.toml", as_="gm", files=CAP_3_FILE
+    )
 
 
 async def test_a_cap_lowered_to_the_vp_gained_takes_the_vp_button_off_the_question(seated):
@@ -108,12 +117,7 @@ async def test_a_settings_import_that_lowers_the_cap_redraws_the_question(seated
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
 
-    imported = await confirmed(
-        seated,
-        "/campaign settings import file:s.toml",
-        as_="gm",
-        files={"s.toml": b"[ottoman_piracy]\npiracy_vp_cap = 3\n"},
-    )
+    imported = await import_cap_3(seated)
 
     assert CHOOSE in imported.text(), imported.text()
     assert labels(question) == [SQUADRON_MESSINA, FORCE]
@@ -127,12 +131,7 @@ async def test_a_settings_import_that_settles_the_piracy_is_logged_and_verified(
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
 
-    await confirmed(
-        seated,
-        "/campaign settings import file:s.toml",
-        as_="gm",
-        files={"s.toml": b"[ottoman_piracy]\npiracy_vp_cap = 3\n"},
-    )
+    await import_cap_3(seated)
 
     assert labels(question) == []
     assert "the only possible reward" in question.embed.field("Rewards")
@@ -202,7 +201,7 @@ async def test_an_import_rolls_its_cards_only_once_confirmed(seated):
     asked = await seated.slash(
         "/campaign settings import file:s.toml",
         as_="gm",
-        files={"s.toml": b"[ottoman_piracy]\npiracy_vp_cap = 3\n"},
+        files=CAP_3_FILE,
     )
     assert seated.faces is not None and seated.faces.pending == [2, 1]
 
@@ -211,3 +210,33 @@ async def test_an_import_rolls_its_cards_only_once_confirmed(seated):
     rewards = question.embed.field("Rewards")
     assert "d3 → card 2 of the 3" in rewards and "d2 → card 1 of the 2" in rewards, rewards
     assert seated.faces.pending == []
+
+
+async def test_an_undo_of_an_import_that_settled_the_piracy_asks_it_again(seated):
+    """An import that settled the piracy wrote two log entries (the settings, then the
+    piracy's settlement): `/history undo` takes both back and names them, the question is
+    asked again with its "+1 piracy VP", `/corsairs status` shows the piracy waiting and the
+    VP as before, the log verifies whole, and +1 VP answers the question (3 → 4)."""
+    await seated.slash("/corsairs hand cards:0", as_="player2")
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    before = await seated.slash("/corsairs status", as_="player2")
+    await import_cap_3(seated)
+    assert labels(question) == []
+    settled = await seated.slash("/corsairs status", as_="player2")
+    assert "Piracy #1" not in settled.text()
+
+    undone = await undo(seated, "wrong file")
+
+    assert undone.embed.title == "↩️ #13–#14 undone", undone.text()
+    assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]
+    assert "Hapsburgs: choose the reward for hit 1 of 2." in question.embed.field("Rewards")
+    status = await seated.slash("/corsairs status", as_="player2")
+    waiting = "Piracy #1 (Ionian Sea): Hapsburgs must choose the reward for hit 1 of 2."
+    assert waiting in flat(status.embed.field("Waiting for")), status.text()
+    assert status.embed.field("Ottoman piracy VP") == before.embed.field("Ottoman piracy VP")
+    assert status.embed.field("Ottoman piracy VP") == "3/10"
+    verified = await seated.slash("/history verify", as_="gm")
+    assert "The log is intact" in verified.text(), verified.text()
+    answered = await seated.click(question, VP, as_="player2")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")

@@ -32,8 +32,8 @@ async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
 async def test_no_mercenaries_is_told_in_russian_with_the_setting_a_gm_types(pirates):
     """SP-I35: nothing attacked Lyra, whose player reads Russian: told so in Russian, counting
     the resolutions of the window, and the setting that changes it is named as the GM types
-    it, in the Russian command list's words, the key in code; with a window of 1 the count
-    reads in its singular form."""
+    it, in the Russian command list's words, the key in code; with a window of 1 it reads «за
+    последний розыгрыш хода», of 21 «за последние 21 розыгрыш хода»."""
     told = flat(await refused_alone(pirates, HIRE, "player3"))
     assert told == (
         "Нанять наёмников нельзя: их набирают из пиратских флотов, атаковавших фракцию «Lyra» "
@@ -47,7 +47,13 @@ async def test_no_mercenaries_is_told_in_russian_with_the_setting_a_gm_types(pir
         "/campaign settings set setting:space_pirates.mercenary_window_turns value:1", as_="gm"
     )
     told = flat(await refused_alone(pirates, HIRE, "player3"))
-    assert "за последний 1 розыгрыш хода, а таких не было" in told, told
+    assert "за последний розыгрыш хода, а таких не было" in told, told
+
+    await pirates.slash(
+        "/campaign settings set setting:space_pirates.mercenary_window_turns value:21", as_="gm"
+    )
+    told = flat(await refused_alone(pirates, HIRE, "player3"))
+    assert "за последние 21 розыгрыш хода, а таких не было" in told, told
 
 
 async def test_a_hire_above_the_pool_says_how_the_pool_was_reckoned(pirates):

@@ -22,6 +22,9 @@ TWO = "2 entries were rolled with test dice or before fair dice: their faces can
 TWO_RU = (
     "2 записи брошены тестовыми кубиками или до введения честных кубиков: их грани не пересчитать."
 )
+ONE_RU = (
+    "1 запись брошена тестовыми кубиками или до введения честных кубиков: её грани не пересчитать."
+)
 
 
 async def verified(table: Table) -> str:
@@ -55,3 +58,21 @@ async def test_a_revealed_secret_roll_of_test_dice_counts_as_not_re_derivable(
     assert TWO_RU in await verified(table)
     code, out = run([saved(document, tmp_path), "--lang", "ru"], capsys)
     assert code == 0 and TWO_RU in out, out
+
+
+async def test_one_entry_of_test_dice_reads_in_its_own_words_on_the_page(
+    table: Table, tmp_path: Path
+):
+    """One entry whose faces cannot be re-derived reads «её грани» (the words for exactly one,
+    "=1" in the catalog) on the export's page as in `/history verify`: the page's texts choose
+    the form for one number before its plural category, as `t()` does."""
+    await table.slash("/campaign create name:Test Seas rulesets:fleet_combat", as_="gm")
+    await table.slash("/roll dice:2d6", as_="player1")
+    await end_turn(table, 1)
+
+    document = await export(table)
+    verdict = verify_document(document)
+    assert verdict.ok and verdict.unprovable == 1
+    _, lines, _ = page_verdict(page_of(document, "ru", tmp_path))
+    assert lines == verdict_lines(document, verdict, "ru")
+    assert ONE_RU in lines, lines

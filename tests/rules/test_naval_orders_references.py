@@ -313,12 +313,12 @@ def test_issue_14_another_players_escort_is_counted_not_named_to_the_convoys_own
     britain = refusal(remove_force, state, "Indiamen", reader="Britain").message("en")
     gm = refusal(remove_force, state, "Indiamen").message("en")
 
-    assert "Without it, 1 order could not be completed: the order of 1 force of another " in (
+    assert "Without it, 1 order could not be completed: the order of another player's force." in (
         britain
     )
     assert "Gloire" not in britain
     assert "1 order could not be completed: the order of Gloire (“Escort of a transport" in gm
-    assert "приказ 1 соединения другого игрока" in refusal(
+    assert "приказ соединения другого игрока" in refusal(
         remove_force, state, "Indiamen", reader="Britain"
     ).message("ru")
 

@@ -10,6 +10,7 @@ import string
 from pathlib import Path
 from typing import get_args
 
+import catalog_checks as checks
 import pytest
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
@@ -156,10 +157,7 @@ def test_every_key_the_engine_uses_exists():
 
 def test_plural_values_carry_the_cldr_categories_of_each_language():
     """Plurals: English one/other; Russian one/few/many/other."""
-    for key, value in EN.items():
-        if isinstance(value, dict):
-            assert set(value) == {"one", "other"}, key
-            assert set(RU[key]) == {"one", "few", "many", "other"}, key
+    assert checks.assert_plural_categories(EN, RU)
 
 
 def test_russian_is_russian_and_placeholders_match():
