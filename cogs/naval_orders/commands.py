@@ -145,8 +145,14 @@ ENEMY_CHOICES = [
     app_commands.Choice(name="In an adjacent location", value="adjacent"),
     app_commands.Choice(name="Further away", value="other"),
 ]
-# The line of a command test that says whether it passed: the first line of its message.
-VERDICTS = ("naval_orders.test.verdict.success", "naval_orders.test.verdict.failure")
+# The line of a command test that says what the force may now do, its outcome: the first
+# line of its message; the roll, its modifiers and their total then read in that order.
+OUTCOMES = (
+    "naval_orders.test.no_attack",
+    "naval_orders.test.attack",
+    "naval_orders.test.attack_then_return",
+    "naval_orders.test.attack_resume_transfer",
+)
 
 
 def meant(ctx: Ctx, state: NavalOrdersState, name: str) -> Force | None:
@@ -852,12 +858,13 @@ class NavalOrdersCog(BotCog):
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
             """Written with the dice (the outbox: a test is shown even after a crash): the
-            verdict first, a success or a loss for the tested force. While orders are private
+            outcome first (what the force may now do), a success or a loss for the tested
+            force, then the roll and the total it adds up to. While orders are private
             only its owner reads it (and the GMs, in the log): the test names the order being
             carried out, and its dice (one die or two), target and modifiers tell the order
             and what the force is made of (NO-I8)."""
             lines = list(done.outcome.lines)
-            first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
+            first = next(i for i, m in enumerate(lines) if m.key in OUTCOMES)
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
             privately = private(done.settings)
