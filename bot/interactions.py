@@ -43,6 +43,7 @@ from bot.controls import view
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import Msg
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.rulesets import SetupNeed
@@ -539,8 +540,14 @@ async def declared_step(client: discord.Client, ctx: Context, locale: str, key: 
 
 async def setup_text(client: discord.Client, need: SetupNeed, locale: str) -> str:
     """A set-up step's line, the commands it names as clickable mentions."""
+    return (await setup_msg(client, need, locale)).render(locale)
+
+
+async def setup_msg(client: discord.Client, need: SetupNeed, locale: str) -> Msg:
+    """A set-up step's line as a message, the commands it names as clickable mentions (to
+    put in another line: "Still to set up: {step:continues}")."""
     names = {k: await command_mention(client, c, locale) for k, c in need.commands.items()}
-    return t(need.key, locale, **names)
+    return Msg(need.key, **names)
 
 
 async def next_step(client: discord.Client, ctx: Context, locale: str) -> str:
