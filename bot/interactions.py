@@ -326,15 +326,18 @@ def outcome_embeds(
     *,
     colour: discord.Colour = NEUTRAL_COLOUR,
     footer: Sequence[str] = (),
+    cited: Sequence[str] = (),
 ) -> list[discord.Embed]:
     """A change's answer (a set-up or bookkeeping command of a ruleset), the outcome read
     first: its lines (the first says what happened) over as many embeds as Discord's limits
     need, with no title above them; the ruleset's name leads the footer, then `footer`, then
-    the rules cited (`cite_in_footer`)."""
+    the rules cited (`cite_in_footer`: `cited`, the clauses of the steps the outcome was put
+    above, first)."""
     embeds = line_embeds(None, list(lines))
     for embed in embeds:
         embed.colour = colour
-        cite_in_footer(embed, locale, footer=[t(f"ruleset.{ruleset}", locale), *footer])
+        ours = [t(f"ruleset.{ruleset}", locale), *footer]
+        cite_in_footer(embed, locale, footer=ours, cited=cited)
     return embeds
 
 

@@ -261,7 +261,7 @@ async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_
     assert told.startswith("Western Squadron makes no attack this turn")
     assert "→ 2.\n+1 senior officer's rating\nTotal 3 (modifier +1) against 4+: failure." in told
     assert test.embed.color == LOSS_COLOUR.value
-    assert test.embed.footer == "Naval orders · Rules: NO-I9, NO-I8, NO-4.6"
+    assert test.embed.footer == "Naval orders · Rules: NO-I8, NO-4.6, NO-I9"
     assert "makes no attack this turn" in told
     again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
@@ -831,7 +831,7 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
         "Total 4 (modifier +1) against 4+: success.",
     ]
     assert "(NO-" not in test.embed.description
-    assert test.embed.footer == "Naval orders · Rules: NO-I9, NO-I15, NO-I8, NO-4.6"
+    assert test.embed.footer == "Naval orders · Rules: NO-I8, NO-4.6, NO-I9, NO-I15"
 
 
 async def hidden_raid(table, turns: str = "1") -> None:
