@@ -192,7 +192,17 @@ def decimal(value: float, locale: object, digits: int) -> str:
 def t(key: str, locale: object = None, /, **params: Any) -> str:
     """Translate `key` for `locale`, filling `params`; falls back to English, then the key
     (a command string's "cmd:<English text>" key: its English text)."""
-    params = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in params.items()}
+    return _translate(key, locale, params, continues=False)
+
+
+# The format spec of a placeholder whose message continues the sentence it is put in, after
+# a lead and a colon ("Still to set up: {step:continues}"): its text, a sentence where it
+# stands alone, is then written from a small letter (`continued`).
+CONTINUES = "continues"
+
+
+def _translate(key: str, locale: object, params: dict[str, Any], *, continues: bool) -> str:
+    """`t`; `continues`: the text continues a sentence (`CONTINUES`)."""
     language = language_of(locale)
     value = catalog(language).get(key)
     if value is None:
@@ -206,12 +216,30 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
         return text.split(" ")[-1] if text.startswith("/") else text
     if isinstance(value, dict):
         value = plural_form(value, language, params.get("count", 0)) or key
+    template = str(value)
+    inline = {name for _, name, spec, _ in string.Formatter().parse(template) if spec == CONTINUES}
+    template = template.replace(f":{CONTINUES}}}", "}") if inline else template
+    params = {
+        k: v.render(locale, continues=k in inline) if isinstance(v, Msg) else v
+        for k, v in params.items()
+    }
     params = {k: localised(v, language) for k, v in params.items()}
-    template = english_possessives(str(value), params) if language == "en" else str(value)
+    template = continued(template) if continues else template
+    template = english_possessives(template, params) if language == "en" else template
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(value)
+
+
+def continued(template: str) -> str:
+    """`template` as it reads after a lead and a colon: its first letter small when the
+    catalog's own text opens it (a sentence's capital), not a name filled in, nor a word
+    written in capitals ("GM", "VP")."""
+    head = template[:2]
+    if not head[:1].isupper() or head[1:].isupper():
+        return template
+    return head[:1].lower() + template[1:]
 
 
 # A placeholder written as an English possessive: `{faction}'s` (either apostrophe).
@@ -277,10 +305,10 @@ class Msg:
         self.key = key
         self.params = params
 
-    def render(self, locale: object = None) -> str:
-        """The text in `locale`; nested Msg parameters are rendered too."""
-        filled = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in self.params.items()}
-        return t(self.key, locale, **filled)
+    def render(self, locale: object = None, *, continues: bool = False) -> str:
+        """The text in `locale`; nested Msg parameters are rendered too. `continues`: it
+        continues a sentence after a lead and a colon (`CONTINUES`)."""
+        return _translate(self.key, locale, self.params, continues=continues)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON form for the audit log."""
@@ -308,12 +336,15 @@ class MsgList(Msg):
         super().__init__("", separator=separator)
         self.items = list(items)
 
-    def render(self, locale: object = None) -> str:
-        """Each item in `locale`, joined; "—" when empty."""
+    def render(self, locale: object = None, *, continues: bool = False) -> str:
+        """Each item in `locale`, joined; "—" when empty. `continues`: the first item
+        continues a sentence (`CONTINUES`)."""
         language = language_of(locale)
         parts = [
-            i.render(locale) if isinstance(i, Msg) else str(localised(i, language))
-            for i in self.items
+            i.render(locale, continues=continues and n == 0)
+            if isinstance(i, Msg)
+            else str(localised(i, language))
+            for n, i in enumerate(self.items)
         ]
         return str(self.params["separator"]).join(parts) or "—"
 

@@ -43,6 +43,7 @@ from bot.controls import view
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import Msg
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.rulesets import SetupNeed
@@ -325,15 +326,18 @@ def outcome_embeds(
     *,
     colour: discord.Colour = NEUTRAL_COLOUR,
     footer: Sequence[str] = (),
+    cited: Sequence[str] = (),
 ) -> list[discord.Embed]:
     """A change's answer (a set-up or bookkeeping command of a ruleset), the outcome read
     first: its lines (the first says what happened) over as many embeds as Discord's limits
     need, with no title above them; the ruleset's name leads the footer, then `footer`, then
-    the rules cited (`cite_in_footer`)."""
+    the rules cited (`cite_in_footer`: `cited`, the clauses of the steps the outcome was put
+    above, first)."""
     embeds = line_embeds(None, list(lines))
     for embed in embeds:
         embed.colour = colour
-        cite_in_footer(embed, locale, footer=[t(f"ruleset.{ruleset}", locale), *footer])
+        ours = [t(f"ruleset.{ruleset}", locale), *footer]
+        cite_in_footer(embed, locale, footer=ours, cited=cited)
     return embeds
 
 
@@ -539,8 +543,14 @@ async def declared_step(client: discord.Client, ctx: Context, locale: str, key: 
 
 async def setup_text(client: discord.Client, need: SetupNeed, locale: str) -> str:
     """A set-up step's line, the commands it names as clickable mentions."""
+    return (await setup_msg(client, need, locale)).render(locale)
+
+
+async def setup_msg(client: discord.Client, need: SetupNeed, locale: str) -> Msg:
+    """A set-up step's line as a message, the commands it names as clickable mentions (to
+    put in another line: "Still to set up: {step:continues}")."""
     names = {k: await command_mention(client, c, locale) for k, c in need.commands.items()}
-    return t(need.key, locale, **names)
+    return Msg(need.key, **names)
 
 
 async def next_step(client: discord.Client, ctx: Context, locale: str) -> str:

@@ -46,7 +46,7 @@ from bot.interactions import make_embed
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import service_of
-from bot.interactions import setup_text
+from bot.interactions import setup_msg
 from bot.interactions import who
 from bot.text import shown
 from bot.turn_flow import CHANNEL_CLOSED
@@ -447,7 +447,7 @@ class TurnCog(commands.Cog):
                 lines.append(ctx.pt("turn.status.pending", count=pending))
             need = spec.setup_step(state, ()) if spec.setup_step and not lines else None
             if need is not None:  # nothing to wait for, as nobody has set anything up yet
-                step = await setup_text(interaction.client, need, ctx.public_locale)
+                step = await setup_msg(interaction.client, need, ctx.public_locale)
                 lines.append(ctx.pt("turn.status.setup", step=step))
             sections.append((ctx.pt(f"ruleset.{key}"), lines))
         after: list[tuple[str, str]] = []  # the fields after the rulesets' sections

@@ -16,6 +16,7 @@ from bot.i18n import LANGUAGES
 from bot.i18n import Msg
 from bot.i18n import catalog
 from bot.i18n import catalog_dir
+from bot.i18n import continued
 from bot.i18n import plural_category
 from bot.i18n import t
 
@@ -356,3 +357,38 @@ def test_a_list_of_messages_renders_each_item_in_the_readers_language():
         "За фракцию «Флотский бой, Основное» уже играет другой игрок."
     )
     assert MsgList([]).render("en") == "—"
+
+
+def test_a_line_that_continues_a_sentence_after_a_colon_starts_small_where_it_stands_alone_not():
+    """A lead with a colon and its item (`{step:continues}`): the item, a sentence of its
+    own where it stands alone, goes on from a small letter after the colon, in both
+    languages; a name it opens with keeps its capital."""
+    step = Msg("next.fleet_combat.fleets", fleet="/fleet set", attack="/attack")
+    assert step.render("ru").startswith("Разместите свой флот")
+    assert t("turn.status.setup", "ru", step=step).startswith(
+        "Осталось подготовить: разместите свой флот в точке карты командой /fleet set;"
+    )
+    assert t("turn.status.setup", "en", step=step).startswith(
+        "Still to set up: register your fleet at a board point"
+    )
+    upkeep = Msg("space_pirates.waiting.upkeep", faction="Lyra", contract=2, amount=5, choice=7)
+    assert upkeep.render("ru").startswith("Фракция «Lyra» не оплатила")
+    assert (
+        Msg("space_pirates.status.waiting_other", question=upkeep)
+        .render("ru")
+        .startswith("Ждёт вашего ответа: фракция «Lyra» не оплатила")
+    )
+    assert (
+        Msg("space_pirates.status.waiting_other", question=upkeep)
+        .render("en")
+        .startswith("Waiting for your answer: Lyra has not paid")
+    )
+
+
+def test_a_continued_line_keeps_a_word_written_in_capitals():
+    """ "GM" or "VP" opening the item stay as they are; "A GM records…" goes on "a GM…"."""
+    assert continued("GM records it") == "GM records it"
+    assert continued("VP: {vp}") == "VP: {vp}"
+    assert continued("A GM records it") == "a GM records it"
+    assert continued("{faction} has not answered") == "{faction} has not answered"
+    assert continued("«{faction}» ждёт") == "«{faction}» ждёт"

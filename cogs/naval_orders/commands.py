@@ -39,6 +39,7 @@ from bot.interactions import SUCCESS_COLOUR
 from bot.interactions import message_batches
 from bot.interactions import reply
 from bot.interactions import require_gm
+from bot.interactions import strip_citations
 from bot.interactions import who
 from bot.rules.naval_orders import ORDER_KINDS
 from bot.rules.naval_orders import SPEC
@@ -145,8 +146,14 @@ ENEMY_CHOICES = [
     app_commands.Choice(name="In an adjacent location", value="adjacent"),
     app_commands.Choice(name="Further away", value="other"),
 ]
-# The line of a command test that says whether it passed: the first line of its message.
-VERDICTS = ("naval_orders.test.verdict.success", "naval_orders.test.verdict.failure")
+# The line of a command test that says what the force may now do, its outcome: the first
+# line of its message; the roll, its modifiers and their total then read in that order.
+OUTCOMES = (
+    "naval_orders.test.no_attack",
+    "naval_orders.test.attack",
+    "naval_orders.test.attack_then_return",
+    "naval_orders.test.attack_resume_transfer",
+)
 
 
 def meant(ctx: Ctx, state: NavalOrdersState, name: str) -> Force | None:
@@ -203,14 +210,15 @@ def _messages(
     ephemeral: bool,
     title_key: str | None = None,
     colour: discord.Colour = NEUTRAL_COLOUR,
+    cited: Sequence[str] = (),
     **params: Any,
 ) -> list[Announcement]:
     """The lines (player-given names already shown literally) as the command's answer: a
     private one in the reader's language, a public one in the campaign's, the clauses cited
-    in the footer; in as many messages as Discord's 10 embeds and 6,000 characters a
-    message need."""
+    in the footer (`cited` first: see `navy_embeds`); in as many messages as Discord's 10
+    embeds and 6,000 characters a message need."""
     locale = ctx.locale if ephemeral else ctx.public_locale
-    embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, **params)
+    embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, cited=cited, **params)
     return [Announcement(embeds=batch, ephemeral=ephemeral) for batch in message_batches(embeds)]
 
 
@@ -852,18 +860,21 @@ class NavalOrdersCog(BotCog):
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
             """Written with the dice (the outbox: a test is shown even after a crash): the
-            verdict first, a success or a loss for the tested force. While orders are private
+            outcome first (what the force may now do), a success or a loss for the tested
+            force, then the roll and the total it adds up to. While orders are private
             only its owner reads it (and the GMs, in the log): the test names the order being
             carried out, and its dice (one die or two), target and modifiers tell the order
             and what the force is made of (NO-I8)."""
             lines = list(done.outcome.lines)
-            first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
+            first = next(i for i, m in enumerate(lines) if m.key in OUTCOMES)
             lines.insert(0, lines.pop(first))
+            steps: list[str] = []  # the roll's clauses cited before what it decided
+            strip_citations(" ".join(m.render() for m in lines[1:]), steps)
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
             privately = private(done.settings)
             if privately:
                 lines = _as_the_gm_reads(ctx, lines, tested[0] if tested else None)
-            return _messages(ctx, lines, ephemeral=privately, colour=colour)
+            return _messages(ctx, lines, ephemeral=privately, colour=colour, cited=steps)
 
         def owner(_outcome: CommandTestOutcome) -> str | None:
             """The faction the entry is recorded for: the tested force's, whoever takes the

@@ -25,19 +25,20 @@ def navy_embeds(
     *,
     title_key: str | None = None,
     colour: discord.Colour = NEUTRAL_COLOUR,
+    cited: Sequence[str] = (),
     **title: str,
 ) -> list[discord.Embed]:
     """The lines as embeds (as many as Discord's limits need) coloured by what they mean,
-    the clauses cited in the footer (as every embed of the bot has them): titled by
-    `title_key` in `locale`, else the outcome (the first line) read first and the ruleset
-    named in the footer."""
+    the clauses cited in the footer (as every embed of the bot has them; `cited`, those of
+    the steps an outcome was put above, first): titled by `title_key` in `locale`, else the
+    outcome (the first line) read first and the ruleset named in the footer."""
     texts = [m.render(locale) for m in lines]
     if title_key is None:
-        return outcome_embeds("naval_orders", texts, locale, colour=colour)
+        return outcome_embeds("naval_orders", texts, locale, colour=colour, cited=cited)
     embeds = line_embeds(t(title_key, locale, **title), texts)
     for embed in embeds:
         embed.colour = colour
-        cite_in_footer(embed, locale)
+        cite_in_footer(embed, locale, cited=cited)
     return embeds
 
 

@@ -391,7 +391,8 @@ async def test_a_command_test_killed_before_its_post_shows_its_die_after_a_resta
 
     await played.restart()
     (test,) = restart_posts(played)
-    assert test.embed.description.startswith("Total 4 (modifier +1) against 4+: success.")
+    assert test.embed.description.startswith("Western Squadron may attack")
+    assert "Total 4 (modifier +1) against 4+: success." in test.embed.description
     assert "1d6 → 3." in test.embed.description
     again = await played.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()

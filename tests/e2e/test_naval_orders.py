@@ -258,9 +258,10 @@ async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_
     told = text_of(test)
     assert "Command test of Western Squadron (Cruising): 1d6 → 2." in told
     assert "+1 senior officer's rating" in told
-    assert told.startswith("Total 3 (modifier +1) against 4+: failure.\n")
+    assert told.startswith("Western Squadron makes no attack this turn")
+    assert "→ 2.\n+1 senior officer's rating\nTotal 3 (modifier +1) against 4+: failure." in told
     assert test.embed.color == LOSS_COLOUR.value
-    assert test.embed.footer == "Naval orders · Rules: NO-4.6, NO-I8, NO-I9"
+    assert test.embed.footer == "Naval orders · Rules: NO-I8, NO-4.6, NO-I9"
     assert "makes no attack this turn" in told
     again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
@@ -812,8 +813,9 @@ async def test_packet_boats_are_read_in_the_seeds_russian_spelling_and_the_commo
 
 
 async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
-    """Issue 18: the test's message opens with whether it passed, green for a pass (red for a
-    failure, above); the roll and modifiers follow, their clauses in the footer."""
+    """Issue 18: the test's message opens with what it decided, green for a pass (red for a
+    failure, above); then the roll, its modifiers and the total they add up to, read in the
+    order a player checks them, their clauses in the footer."""
     await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
     ordered.script_dice([3])
 
@@ -821,11 +823,15 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
 
     assert test.ephemeral  # the owner's while orders are private
     assert test.embed.color == SUCCESS_COLOUR.value
-    lines = test.embed.description.splitlines()
-    assert lines[0] == "Total 4 (modifier +1) against 4+: success."
-    assert lines[1] == "Command test of Western Squadron (Cruising): 1d6 → 3."
+    assert test.embed.description.splitlines() == [
+        "Western Squadron may attack: −1 range for initiating combat, no move after the "
+        "battle, and it must head back to its zone from the next turn.",
+        "Command test of Western Squadron (Cruising): 1d6 → 3.",
+        "+1 senior officer's rating",
+        "Total 4 (modifier +1) against 4+: success.",
+    ]
     assert "(NO-" not in test.embed.description
-    assert test.embed.footer.startswith("Naval orders · Rules: NO-4.6, NO-I8")
+    assert test.embed.footer == "Naval orders · Rules: NO-I8, NO-4.6, NO-I9, NO-I15"
 
 
 async def hidden_raid(table, turns: str = "1") -> None:

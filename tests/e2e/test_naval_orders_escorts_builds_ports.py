@@ -63,7 +63,7 @@ async def test_an_escort_of_a_convoy_putting_off_its_transports_is_refused_when_
     summary = await end_turn(navy, 1)
 
     assert "Convoy dissolved: Indiamen put off 2 vessels." in flat(summary), summary
-    assert "Gloire: awaiting orders; no order" in flat(summary)
+    assert "• Gloire: awaiting orders\n" in summary, summary
     mine = text_of(await navy.slash("/navy orders", as_="player2"))
     assert "Gloire (France), location 20: awaiting orders" in flat(mine), mine
     assert "Escort" not in mine

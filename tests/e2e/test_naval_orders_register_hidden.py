@@ -140,7 +140,8 @@ async def test_a_command_test_is_its_owners_until_the_turn_ends(ordered):
 
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert test.ephemeral
-    assert text_of(test).startswith("Total 4 (modifier +1) against 4+: success.")
+    assert text_of(test).startswith("Western Squadron may attack")
+    assert "Total 4 (modifier +1) against 4+: success." in text_of(test)
 
     page = await ordered.slash("/history list", as_="player2")
     listed = page.embed.description

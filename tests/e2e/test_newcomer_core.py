@@ -176,7 +176,7 @@ async def test_the_turn_status_of_a_ruleset_nobody_set_up_says_how_to_start(tabl
 
     fresh = await table.slash("/turn status", as_="player2")
     assert fresh.embed.field("Space pirates").startswith(
-        "Still to set up: Register your trade routes with "
+        "Still to set up: register your trade routes with "
     )
     await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     russian = await table.slash("/turn status", as_="player2")

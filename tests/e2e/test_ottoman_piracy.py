@@ -359,19 +359,19 @@ async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table
 
     fresh = await table.slash("/turn status", as_="player1")
     assert fresh.embed.field("Ottoman piracy") == (
-        f"Still to set up: A GM records who plays the Ottomans: </corsairs power:{synced.id}> "
+        f"Still to set up: a GM records who plays the Ottomans: </corsairs power:{synced.id}> "
         "with power:ottoman and player:@…"
     )
     await seat_piracy(table, at_war=(), impulse=False)
     seated = await table.slash("/turn status", as_="player1")
     step = seated.embed.field("Ottoman piracy")
-    assert step.startswith("Still to set up: A GM records each power at war with the Ottomans")
+    assert step.startswith("Still to set up: a GM records each power at war with the Ottomans")
     assert f"</corsairs impulse:{synced.id}>" in step
     assert f"</corsairs piracy:{synced.id}>" in step
     await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
     at_war = await table.slash("/turn status", as_="player1")
     assert at_war.embed.field("Ottoman piracy") == (
-        f"Still to set up: A GM starts the Ottomans' impulse with </corsairs impulse:{synced.id}>"
+        f"Still to set up: a GM starts the Ottomans' impulse with </corsairs impulse:{synced.id}>"
         f" and power:ottoman: the Ottoman player declares piracy with </corsairs piracy:"
         f"{synced.id}> only in it."
     )

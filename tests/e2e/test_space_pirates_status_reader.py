@@ -42,3 +42,18 @@ async def test_a_gm_reads_a_bribe_as_the_factions(after_a_raid):
     assert "Orion's bribe #" in gm.embed.description, gm.text()
     assert "Your bribe" not in gm.embed.description
     assert "Your bribe #" in own.embed.description, own.text()
+
+
+async def test_a_russian_reader_reads_the_waiting_question_as_one_sentence(pirates):
+    """Lyra's route is raided and the buy-off question waits: Lyra's player (Russian) reads
+    «Ждёт вашего ответа: фракция «Lyra» не ответила…», the question going on after the
+    colon from a small letter, not as a second sentence."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player3")
+    pirates.script_dice([1, 4, 6, 20])
+    await end_turn(pirates, 1)
+
+    own = await pirates.slash("/pirates status", as_="player3")
+
+    assert "Ждёт вашего ответа: фракция «Lyra» не ответила на предложение откупа №" in (
+        own.embed.description
+    ), own.text()

@@ -54,7 +54,7 @@ def test_summary_lists_each_players_forces_changes_and_who_lacks_orders():
         "naval_orders.turn.force",
         "naval_orders.turn.cruise_started",
         "naval_orders.turn.owner",
-        "naval_orders.turn.force",
+        "naval_orders.turn.force_awaiting",
         "naval_orders.waiting.owner",
     ]
     assert result.lines[0].params["owner"] == "Britain"
@@ -278,6 +278,22 @@ def test_a_force_saved_waiting_for_a_packet_order_before_it_owed_a_return_loads(
     ended = end_turn(loaded, 3)
     assert ended.state.forces["hood"].status == "awaiting_orders"
     assert "naval_orders.turn.relay_lapsed" in keys(ended.lines)
+
+
+def test_a_force_awaiting_orders_with_none_coming_is_said_to_await_them_once():
+    """A force with no order and none on its way reads "awaiting orders", not "awaiting
+    orders; no order" as well, in both languages; a force with an order keeps it."""
+    state = order(add_force(add_force(ports(), "Hood"), "Baltic"), "Hood", CRUISE, 1)
+
+    ended = end_turn(state, 1)
+
+    text = [m.render("en") for m in ended.lines]
+    ru = [m.render("ru") for m in ended.lines]
+    assert "• Baltic: awaiting orders" in text
+    assert "• Baltic: ожидает приказов" in ru
+    assert not any("no order" in line for line in text)
+    assert not any("нет приказа" in line for line in ru)
+    assert any(line.startswith("• Hood: executing its order; Cruising") for line in text), text
 
 
 def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistently():

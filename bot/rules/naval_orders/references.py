@@ -221,7 +221,7 @@ def check_force_unnamed(
     if keeps_name:
         return
     uses: list[Msg] = []
-    others = 0
+    others: list[str] = []  # the force of each order only counted
     for key in sorted(state.forces):
         other = state.forces[key]
         if key == force.key:
@@ -235,10 +235,11 @@ def check_force_unnamed(
             if reader is None or name_key(other.owner) == name_key(reader):
                 uses.append(words)
             else:
-                others += 1
-    count = len(uses) + others  # the orders in the refusal, those only counted too
+                others.append(key)
+    count = len(uses) + len(others)  # the orders in the refusal, those only counted too
     if others:
-        uses.append(Msg("naval_orders.named.others", count=others))
+        orders = Msg("naval_orders.named.others_orders", count=len(others))
+        uses.append(Msg("naval_orders.named.others", count=len(set(others)), orders=orders))
     if uses:
         raise RuleViolation(
             _FORCE_REFUSAL[change],

@@ -1134,9 +1134,13 @@ def force_summary(
 ) -> Msg:
     """One force: status, its order and where it is carried out (`order_brief`) and progress
     (a packet boat: where it is); a force
-    without an order names the one `coming` (`next_order`), rather than "no order"."""
+    without an order names the one `coming` (`next_order`), rather than "no order". A force
+    awaiting orders with none coming is only said to await them: its status already says it
+    has no order."""
     if force.kind == "packet":
         return Msg("naval_orders.turn.packet", force=force.name, status=status_msg(force))
+    if force.order is None and coming is None and force.status == "awaiting_orders":
+        return Msg("naval_orders.turn.force_awaiting", force=force.name, status=status_msg(force))
     order: Msg = (
         order_brief(force.order)
         if force.order is not None
