@@ -196,7 +196,8 @@ class StandIn:
         self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
-        # Channel messages created with `enforce_nonce`, by channel and nonce, and when.
+        # Channel messages created with `enforce_nonce`, by author and nonce (Discord checks
+        # a nonce among the same author's messages, whatever their channel), and when.
         self._nonced: dict[tuple[int, str], tuple[StoredMessage, float]] = {}
         self._waiters: list[asyncio.Future[None]] = []
         self._runner: web.AppRunner | None = None
@@ -829,7 +830,7 @@ class StandIn:
                 [self._bad("message.flags", "only interaction responses can be ephemeral", 50035)],
             )
         sent = body.get("nonce") if body.get("enforce_nonce") else None
-        nonce = None if sent is None else (channel.id, str(sent))
+        nonce = None if sent is None else (self.guild_of(channel).bot.id, str(sent))
         earlier = None if nonce is None else self._nonced.get(nonce)
         if earlier is not None and time.monotonic() - earlier[1] <= L.NONCE_WINDOW:
             return json_response(earlier[0].payload(self.base_url))  # sent again: the first

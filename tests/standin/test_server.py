@@ -140,3 +140,28 @@ async def test_follow_up_after_the_token_expired_is_refused() -> None:
 
     assert status == 401
     assert [p.rule for p in standin.problems] == ["interaction.token_expired"]
+
+
+async def test_an_enforced_nonce_is_unique_per_author_across_channels() -> None:
+    """Discord checks an enforced nonce among the messages of the same author: the bot
+    sending one again in another channel gets its first message back, and that channel
+    shows nothing new."""
+    async with StandIn() as standin, aiohttp.ClientSession() as session:
+        headers = {"Authorization": f"Bot {standin.token}"}
+        body = {
+            "content": "hello",
+            "allowed_mentions": {"parse": []},
+            "nonce": "outbox-1",
+            "enforce_nonce": True,
+        }
+        posted = []
+        for name in ("campaign", "general"):
+            url = f"{standin.api_base}/channels/{standin.guild.channel(name).id}/messages"
+            async with session.post(url, headers=headers, json=body) as response:
+                posted.append(await response.json())
+        general = standin.channel_messages(standin.guild.channel("general").id)
+
+    assert posted[1]["id"] == posted[0]["id"]
+    assert posted[1]["channel_id"] == str(standin.guild.channel("campaign").id)
+    assert general == []
+    assert standin.problems == []
