@@ -963,10 +963,11 @@ async def _send(
     *,
     note: str | None,
 ) -> int:
-    """Post the message anew in the channel; its nonce (the row's, enforced) makes Discord
-    return the message already posted when a process died between that post and its mark
-    and posts it again within a few minutes, rather than post it twice."""
-    sent = await channel.send(**_message(payload, note=note), nonce=f"outbox-{row.id}")
+    """Post the message anew in the channel; its nonce (the row's own, `OutboxMessage.nonce`,
+    enforced) makes Discord return the message already posted when a process died between
+    that post and its mark and posts it again within a few minutes, rather than post it
+    twice."""
+    sent = await channel.send(**_message(payload, note=note), nonce=row.nonce)
     return sent.id
 
 
