@@ -875,6 +875,8 @@ def _follows(row: OutboxMessage, earlier: OutboxMessage) -> bool:
 # Refusals that say the channel itself is out of reach (gone, no access): its later messages
 # wait rather than be refused one by one.
 _CHANNEL_REFUSED = (403, 404)
+# Discord's error code for a message it no longer knows (a 404 that leaves its channel in reach).
+UNKNOWN_MESSAGE = 10008
 
 
 async def _post_each(
@@ -963,10 +965,11 @@ async def _send(
     *,
     note: str | None,
 ) -> int:
-    """Post the message anew in the channel; its nonce (the row's, enforced) makes Discord
-    return the message already posted when a process died between that post and its mark
-    and posts it again within a few minutes, rather than post it twice."""
-    sent = await channel.send(**_message(payload, note=note), nonce=f"outbox-{row.id}")
+    """Post the message anew in the channel; its nonce (the row's own, `OutboxMessage.nonce`,
+    enforced) makes Discord return the message already posted when a process died between
+    that post and its mark and posts it again within a few minutes, rather than post it
+    twice."""
+    sent = await channel.send(**_message(payload, note=note), nonce=row.nonce)
     return sent.id
 
 
@@ -978,21 +981,22 @@ async def _redraw_or_repost(
     note: str | None,
 ) -> int | None:
     """Redraw the earlier message an edit names (a click's, after a restart, or one written
-    with `edits`), looked up first; when it is gone (deleted, or posted in an earlier run of
-    a stand-in) post it anew: what committed must be seen, a question it still asks with its
-    buttons (unless it was written with `repost=False`: the command's answer already shows
-    it). A channel that refuses an `edits` redraw is only logged (the command's own answer
-    still says what changed); a click's redraw refused is held (`_post_each`)."""
+    with `edits`), edited by its id (no history read: a channel whose history the bot may
+    not read still has it redrawn, not posted twice); when Discord no longer knows it
+    (deleted, or posted in an earlier run of a stand-in) post it anew: what committed must
+    be seen, a question it still asks with its buttons (unless it was written with
+    `repost=False`: the command's answer already shows it). A channel that refuses an
+    `edits` redraw is only logged (the command's own answer still says what changed); a
+    click's redraw refused is held (`_post_each`)."""
     message_id = int(payload["edit"])
     try:
-        found = await _shown_message(channel, message_id)
-        if found is not None:
-            try:
-                await found.edit(**_redraw(payload))
-            except discord.NotFound:  # deleted just now
-                pass
-            else:
-                return message_id
+        try:
+            await channel.get_partial_message(message_id).edit(**_redraw(payload))
+        except discord.NotFound as gone:
+            if gone.code != UNKNOWN_MESSAGE:  # its channel is gone: refused
+                raise
+        else:
+            return message_id
         if payload.get("gone") == "leave":  # the command's own answer shows it
             log.info("outbox message %s redraws message %s, which is gone", row.id, message_id)
             return None

@@ -39,6 +39,7 @@ BOT_PERMISSIONS = discord.Permissions(
     manage_messages=True, manage_threads=True, mention_everyone=True
 ).value
 ALL_PERMISSIONS = discord.Permissions.all().value
+READ_MESSAGE_HISTORY = discord.Permissions(read_message_history=True).value
 
 
 FIXTURE_TIME_MS = 1_704_067_200_000  # 2024-01-01: fixture ids are the same in every run

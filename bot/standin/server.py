@@ -31,6 +31,7 @@ from bot.standin import kinds as K
 from bot.standin import limits as L
 from bot.standin.errors import MENTION_RULE_PREFIX
 from bot.standin.fixture import FIXTURE_TIME_MS
+from bot.standin.fixture import READ_MESSAGE_HISTORY
 from bot.standin.fixture import Channel
 from bot.standin.fixture import Guild
 from bot.standin.fixture import GuildSpec
@@ -169,6 +170,9 @@ class StandIn:
         one_session_per_interaction: bool = False,
     ) -> None:
         self.ids = Snowflakes()
+        # Every id this stand-in hands out is at least this one: a message id below it was
+        # posted before it started (an earlier run of `python -m bot local` on its database).
+        self.first_id = self.ids.next()
         self.token = token
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
@@ -196,7 +200,8 @@ class StandIn:
         self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
-        # Channel messages created with `enforce_nonce`, by channel and nonce, and when.
+        # Channel messages created with `enforce_nonce`, by author and nonce (Discord checks
+        # a nonce among the same author's messages, whatever their channel), and when.
         self._nonced: dict[tuple[int, str], tuple[StoredMessage, float]] = {}
         self._waiters: list[asyncio.Future[None]] = []
         self._runner: web.AppRunner | None = None
@@ -793,11 +798,25 @@ class StandIn:
             raise Rejection(404, [self._bad("message.unknown", "Unknown Message", 10008)])
         return message
 
+    def _gone(self, request: web.Request) -> bool:
+        """Whether the channel message the request names was there once and is gone:
+        deleted, or posted before this stand-in started."""
+        message_id = int(request.match_info["message"])
+        message = self.messages.get(message_id)
+        if message is None:
+            return message_id < self.first_id
+        return message.deleted and message.channel_id == self._channel(request).id
+
     async def _get_channel(self, request: web.Request) -> web.Response:
         return json_response(self._channel(request).payload())
 
     async def _channel_history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        guild = self.guild_of(channel)
+        if not guild.permissions(guild.bot) & READ_MESSAGE_HISTORY:
+            # resources/message#get-channel-messages: without Read Message History "no
+            # messages will be returned".
+            return json_response([])
         limit = min(int(request.query.get("limit", "50")), 100)
         visible = sorted(
             (m for m in self.channel_messages(channel.id) if not m.ephemeral), key=lambda m: m.id
@@ -829,7 +848,7 @@ class StandIn:
                 [self._bad("message.flags", "only interaction responses can be ephemeral", 50035)],
             )
         sent = body.get("nonce") if body.get("enforce_nonce") else None
-        nonce = None if sent is None else (channel.id, str(sent))
+        nonce = None if sent is None else (self.guild_of(channel).bot.id, str(sent))
         earlier = None if nonce is None else self._nonced.get(nonce)
         if earlier is not None and time.monotonic() - earlier[1] <= L.NONCE_WINDOW:
             return json_response(earlier[0].payload(self.base_url))  # sent again: the first
@@ -845,6 +864,10 @@ class StandIn:
         return json_response(self._channel_message(request).payload(self.base_url))
 
     async def _edit_channel_message(self, request: web.Request) -> web.Response:
+        if self._gone(request):
+            # Discord answers Unknown Message, which a bot must expect (a message someone
+            # deleted, or one of an earlier run): no fault of the bot's, none recorded.
+            raise Rejection(404, [], {"code": 10008, "message": "Unknown Message"})
         message = self._channel_message(request)
         if message.author.id != self.bot_user.id:
             raise Rejection(

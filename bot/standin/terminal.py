@@ -42,6 +42,7 @@ from bot.standin.server import StandIn
 from bot.standin.table import ClientFactory
 from bot.standin.table import Table
 from bot.standin.table import load_factory
+from bot.storage.database import read_only_uri
 
 # What the stand-in remembers between runs, as Discord would (the synced commands): a table of
 # the `--db` file itself, beside the bot's own tables, so copying the file copies it.
@@ -438,13 +439,11 @@ def load_standin_commands(standin: StandIn, db: Path) -> None:
 
 
 def _stored_commands(db: Path) -> list[Any] | None:
-    # Read as an immutable file: no -wal/-shm is made or touched before the bot's own
-    # start-up checks look at them (the last connection to close leaves everything in it).
-    # A -wal left beside it holds what a run killed before its end committed (the commands
-    # it kept among them), which an immutable read would not see: then read through it.
-    kept = "" if Path(f"{db}-wal").exists() else "&immutable=1"
-    uri = f"{db.resolve().as_uri()}?mode=ro{kept}"
-    with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+    # Read only, before the bot's own start-up checks: a file closed cleanly (no -wal) as
+    # immutable, making no -wal/-shm; a -wal left by a killed run holds what it committed
+    # last (the commands it kept among them), so it is read through, and SQLite re-creates
+    # a missing -shm beside it (`read_only_uri`).
+    with contextlib.closing(sqlite3.connect(read_only_uri(db), uri=True)) as conn:
         found = conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (STANDIN_TABLE,)
         ).fetchone()

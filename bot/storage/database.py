@@ -91,6 +91,19 @@ def postgres_migrations() -> list[tuple[int, Path]]:
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first bytes of every SQLite database file
 
 
+def read_only_uri(path: Path) -> str:
+    """The URI that opens the SQLite file at `path` to read it only (`mode=ro`).
+
+    No `-wal` beside a WAL database: no connection has it open (SQLite removes the file when
+    the last one closes), so nothing is written to it while it is read; it is read
+    `immutable`, with no `-shm`/`-wal` of its own: none is left behind, and a folder the
+    reader may not write (a read-only mount) does not stop it. A `-wal` beside it (a live
+    bot's, or one a killed run left, holding what it committed last) is read through, as
+    `mode=ro`: SQLite then uses its `-shm`, re-creating it when it is missing."""
+    uri = path.resolve().as_uri() + "?mode=ro"
+    return uri if Path(f"{path}-wal").exists() else uri + "&immutable=1"
+
+
 async def _configure(conn: aiosqlite.Connection) -> None:
     await conn.execute("PRAGMA journal_mode=WAL")
     await conn.execute("PRAGMA foreign_keys=ON")
@@ -243,15 +256,7 @@ class SqliteDatabase(Database):
             ) from error
         if header != SQLITE_HEADER:  # empty, or no SQLite file at all
             raise NotPrivateerDatabase(str(path))
-        uri = path.resolve().as_uri() + "?mode=ro"
-        if not Path(f"{path}-wal").exists():
-            # No `-wal` beside a WAL database: no connection has it open (SQLite removes the
-            # file when the last one closes), so nothing is written to it while it is read.
-            # `immutable` reads it with no `-shm`/`-wal` of its own: none is left behind, and
-            # a folder the reader may not write (a read-only mount) does not stop it. A live
-            # bot's database has its `-wal`: read as `mode=ro`, through the bot's `-shm`,
-            # which sees the bot's latest commits.
-            uri += "&immutable=1"
+        uri = read_only_uri(path)  # a live bot's, through its -wal: its latest commits
         try:
             reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as error:

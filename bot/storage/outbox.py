@@ -22,6 +22,7 @@ back the unsent messages of the command it undoes (`withdraw`): nobody is to see
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -84,6 +85,15 @@ _MAY_REDRAW = (
     "AND o.payload LIKE ('%x:choice:' || c.id || ':%')))"
 )
 
+# Discord's limit on a message's nonce (resources/message#create-message: "up to 25 characters").
+NONCE_LIMIT = 25
+
+
+def _body(payload: dict[str, Any]) -> str:
+    """A payload as the outbox stores it (JSON, UTF-8 kept, no spaces)."""
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
 K = TypeVar("K", int, str)  # a question: a pending choice's id, or a kept question's prefix
 
 
@@ -97,11 +107,24 @@ class OutboxMessage:
     interaction_id: int | None
     choice_id: int | None
     payload: dict[str, Any]
+    created_at: str = ""  # when it was written (the column as stored)
 
     @classmethod
     def from_row(cls, row: Row) -> OutboxMessage:
         """A row of the outbox table."""
         return row_record(cls, row, payload=json.loads(row["payload"]))
+
+    @property
+    def nonce(self) -> str:
+        """The nonce its post carries (Discord returns the message already posted with it
+        within a few minutes, at most `NONCE_LIMIT` characters): its id, then a hash of its
+        body (as stored, a held mark aside) and of when it was written. SQLite hands a row's
+        id out again once the row is deleted (an undo's `withdraw` of a post that a crash
+        left unmarked); the next row written under that id gets a nonce of its own."""
+        body = canonical(json.loads(_body({k: v for k, v in self.payload.items() if k != HELD})))
+        digest = hashlib.blake2b(f"{self.created_at}\n{body}".encode(), digest_size=16)
+        prefix = f"{self.id}-"
+        return prefix + digest.hexdigest()[: NONCE_LIMIT - len(prefix)]
 
     @property
     def title(self) -> str:
@@ -120,20 +143,20 @@ async def add(
     payload: dict[str, Any],
 ) -> OutboxMessage:
     """Write a message to post in the caller's transaction."""
+    created_at = utc_now()
     cursor = await conn.execute(
         "INSERT INTO outbox (campaign_id, channel_id, interaction_id, choice_id, payload, "
         "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        (
-            campaign_id,
-            channel_id,
-            interaction_id,
-            choice_id,
-            json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
-            utc_now(),
-        ),
+        (campaign_id, channel_id, interaction_id, choice_id, _body(payload), created_at),
     )
     return OutboxMessage(
-        await inserted_id(cursor), campaign_id, channel_id, interaction_id, choice_id, payload
+        await inserted_id(cursor),
+        campaign_id,
+        channel_id,
+        interaction_id,
+        choice_id,
+        payload,
+        created_at,
     )
 
 
@@ -226,10 +249,6 @@ async def release(db: Database, message: OutboxMessage) -> bool:
 
 
 DROPPED = "dropped"  # a payload key: Discord found it invalid, never posted; True once told
-
-
-def _body(payload: dict[str, Any]) -> str:
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
 async def drop(db: Database, message: OutboxMessage) -> None:

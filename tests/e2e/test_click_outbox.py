@@ -23,6 +23,7 @@ import discord
 import pytest
 
 from bot import announcements
+from bot.standin.fixture import READ_MESSAGE_HISTORY
 from bot.storage import database
 from bot.storage import outbox
 from bot.storage.outbox import unsent
@@ -320,3 +321,27 @@ def summary_of(message, ruleset: str) -> bool:
     return bool(message.embeds) and message.embeds[0].get("title", "").startswith(
         f"{ruleset}: end of turn"
     )
+
+
+async def test_a_click_killed_before_its_edit_redraws_the_question_without_reading_history(
+    board,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """CR-3.3: the bot may not read the channel's history (Discord then returns no
+    messages); Anna's capture fails and commits with Boris's question, and the process dies
+    before the story is redrawn. After the restart the story itself is redrawn with Boris's
+    buttons (edited by its id), not posted a second time beside the one still showing
+    Anna's."""
+    played = board
+    everyone = played.standin.guild.everyone
+    everyone.permissions &= ~READ_MESSAGE_HISTORY
+    played.script_dice([2])
+    question = await played.slash(LAND, as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.click(question, CAPTURE, as_="player1")
+
+    await played.restart()
+    story = message(played, question.message.id)
+    assert [b.label for b in story.buttons] == [FINE, COUNTER, FORCE]
+    assert "Capture roll, BD 2: the capture fails" in story.embed.description
+    assert [m for m in restart_posts(played) if m.embeds] == []  # no second story

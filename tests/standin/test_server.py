@@ -13,6 +13,7 @@ from discord.http import Route
 from bot.standin import DiscordRejected
 from bot.standin import StandIn
 from bot.standin import Table
+from bot.standin.fixture import READ_MESSAGE_HISTORY
 
 
 async def test_wrong_token_fails_login_like_discord() -> None:
@@ -140,3 +141,73 @@ async def test_follow_up_after_the_token_expired_is_refused() -> None:
 
     assert status == 401
     assert [p.rule for p in standin.problems] == ["interaction.token_expired"]
+
+
+async def test_an_enforced_nonce_is_unique_per_author_across_channels() -> None:
+    """Discord checks an enforced nonce among the messages of the same author: the bot
+    sending one again in another channel gets its first message back, and that channel
+    shows nothing new."""
+    async with StandIn() as standin, aiohttp.ClientSession() as session:
+        headers = {"Authorization": f"Bot {standin.token}"}
+        body = {
+            "content": "hello",
+            "allowed_mentions": {"parse": []},
+            "nonce": "outbox-1",
+            "enforce_nonce": True,
+        }
+        posted = []
+        for name in ("campaign", "general"):
+            url = f"{standin.api_base}/channels/{standin.guild.channel(name).id}/messages"
+            async with session.post(url, headers=headers, json=body) as response:
+                posted.append(await response.json())
+        general = standin.channel_messages(standin.guild.channel("general").id)
+
+    assert posted[1]["id"] == posted[0]["id"]
+    assert posted[1]["channel_id"] == str(standin.guild.channel("campaign").id)
+    assert general == []
+    assert standin.problems == []
+
+
+async def test_editing_a_message_gone_is_refused_as_discord_does_a_made_up_one_is_a_fault() -> None:
+    """Discord answers Unknown Message to the edit of a message it no longer has: one posted
+    before this stand-in started (an earlier run of `python -m bot local`) or deleted is
+    gone, which a bot must expect, and is not held against it; an id no message ever had
+    is the bot's mistake."""
+    async with StandIn() as standin, aiohttp.ClientSession() as session:
+        headers = {"Authorization": f"Bot {standin.token}"}
+        url = f"{standin.api_base}/channels/{standin.guild.channel('campaign').id}/messages"
+        body = {"content": "hello", "allowed_mentions": {"parse": []}}
+        async with session.post(url, headers=headers, json=body) as response:
+            deleted = int((await response.json())["id"])
+        standin.messages[deleted].deleted = True
+        statuses = {}
+        for which, message_id in (
+            ("earlier run", standin.first_id - 1),
+            ("deleted", deleted),
+            ("made up", standin.ids.next()),
+        ):
+            async with session.patch(f"{url}/{message_id}", headers=headers, json=body) as answer:
+                statuses[which] = (answer.status, (await answer.json())["code"])
+
+    assert statuses == {w: (404, 10008) for w in ("earlier run", "deleted", "made up")}
+    assert [(p.rule, p.route) for p in standin.problems] == [
+        ("message.unknown", "PATCH /channels/{channel}/messages/{message}")
+    ]
+
+
+async def test_a_bot_that_may_not_read_history_reads_no_messages() -> None:
+    """Discord returns no messages from a channel's history to a bot without Read Message
+    History there."""
+    async with StandIn() as standin, aiohttp.ClientSession() as session:
+        headers = {"Authorization": f"Bot {standin.token}"}
+        url = f"{standin.api_base}/channels/{standin.guild.channel('campaign').id}/messages"
+        body = {"content": "hello", "allowed_mentions": {"parse": []}}
+        async with session.post(url, headers=headers, json=body) as response:
+            assert response.status == 200
+        async with session.get(url, headers=headers) as response:
+            allowed = [m["content"] for m in await response.json()]
+        standin.guild.everyone.permissions &= ~READ_MESSAGE_HISTORY
+        async with session.get(url, headers=headers) as response:
+            refused = [m["content"] for m in await response.json()]
+
+    assert (allowed, refused) == (["hello"], [])

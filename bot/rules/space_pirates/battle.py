@@ -80,7 +80,7 @@ def side_msg(name: str) -> Msg | str:
     """A participant by name: a faction as itself (one marked apart, `participant_name`,
     without its mark), the bot's own labels in words."""
     if name.startswith(FACTION_MARK):
-        return faction_of(name)
+        return unmarked(name)
     if name == PIRATES:
         return Msg(f"{P}side.pirates")
     if name == BASE_FLEET:
@@ -138,7 +138,7 @@ def participant_name(faction: str) -> str:
     return FACTION_MARK + faction if own_side_name(faction) else faction
 
 
-def faction_of(name: str) -> str:
+def unmarked(name: str) -> str:
     """The faction a faction's participant name (`participant_name`) names."""
     return name.removeprefix(FACTION_MARK)
 
@@ -171,7 +171,7 @@ def side_player(side: Side) -> str | None:
         return side.group.owner
     if side.player is not None:
         return side.player
-    return None if side.name in (PIRATES, BASE_FLEET) else faction_of(side.name)
+    return None if side.name in (PIRATES, BASE_FLEET) else unmarked(side.name)
 
 
 @dataclass

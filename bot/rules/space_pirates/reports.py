@@ -17,7 +17,7 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BattleSummary
-from bot.rules.space_pirates.battle import faction_of
+from bot.rules.space_pirates.battle import unmarked
 from bot.rules.space_pirates.chance import RaidPoints
 from bot.rules.space_pirates.chance import TargetDraw
 from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
@@ -241,7 +241,7 @@ class RaidReport(BaseModel):
         }
         owners: dict[str, dict[str, dict[str, int]]] = {}
         for participant, lost in self.ships_lost.items():
-            owner = employers.get(participant, faction_of(participant))
+            owner = employers.get(participant, unmarked(participant))
             owners.setdefault(owner, {})[participant] = lost
         return owners
 
