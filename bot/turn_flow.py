@@ -333,7 +333,7 @@ def reminds_now(schedule: Schedule, now: int) -> bool:
 class AwaitedPlayer:
     """Someone the turn waits for: a player (None when the faction is unclaimed) and what
     they owe; `more`, how many more things they owe than `owes` tells (told "…and N
-    more" when `awaited_players` was given a limit: `/turn status` tells them all)."""
+    more" when `awaited_players` was given a limit, the rest left to `/turn status`)."""
 
     user_id: int | None
     faction: str | None

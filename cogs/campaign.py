@@ -131,17 +131,17 @@ async def factions_played_by(
 
 
 # How many things an unplayed faction owes the answers to /campaign join and leave tell
-# (the rest counted, "…and 40 more"): /turn status tells them all.
+# (the rest counted, "…and 40 more"), the rest left to /turn status.
 OWED_TOLD = 10
 
 
 def unplayed_owes(ctx: Context, awaited: list[AwaitedPlayer], key: str, faction: str) -> str:
     """What the turn waits for from `faction` while nobody plays it, told by `key` (nothing
-    when it owes nothing); when more is owed than told, where to read it all."""
+    when it owes nothing); when more is owed than told, where to read the rest."""
     for a in awaited:
         if a.user_id is None and a.faction is not None and same_name(a.faction, faction):
             told = "\n" + ctx.pt(key, faction=shown(faction), owes=a.owes)
-            return told + (" " + ctx.pt("campaign.owes_all") if a.more else "")
+            return told + (" " + ctx.pt("campaign.owes_rest") if a.more else "")
     return ""
 
 

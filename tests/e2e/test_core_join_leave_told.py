@@ -183,7 +183,7 @@ async def test_leaving_a_faction_owing_fifty_moves_tells_ten_and_who_acts_for_it
     owed = owed_battles("приказы на стрельбу в бою №{battle} в точке {point}, раунд 1 (FC-I7)")
     assert left.embed.description.splitlines()[1] == (
         "За фракцию **«Blue»** теперь никто не играет: пока не вступит новый игрок, её ходы"
-        f" делает ведущий. От неё ещё ждут: {owed}; …и ещё 40. Полный список — в /ход"
+        f" делает ведущий. От неё ещё ждут: {owed}; …и ещё 40. Остальное — в /ход"
         " состояние."
     )
 
@@ -198,5 +198,5 @@ async def test_joining_a_faction_owing_fifty_moves_tells_ten_and_where_the_rest_
     owed = owed_battles("fire orders in battle #{battle} at {point}, round 1 (FC-I7)")
     assert joined.embed.description.splitlines() == [
         f"<@{played.member('player2').id}> now plays **Blue**.",
-        f"Awaited from **Blue**: {owed}; …and 40 more. /turn status lists it all.",
+        f"Awaited from **Blue**: {owed}; …and 40 more. See /turn status for the rest.",
     ]
