@@ -332,11 +332,13 @@ def reminds_now(schedule: Schedule, now: int) -> bool:
 @dataclass(frozen=True)
 class AwaitedPlayer:
     """Someone the turn waits for: a player (None when the faction is unclaimed) and what
-    they owe."""
+    they owe; `more`, how many more things they owe than `owes` tells (told "…and N
+    more" when `awaited_players` was given a limit, the rest left to `/turn status`)."""
 
     user_id: int | None
     faction: str | None
     owes: Msg
+    more: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Stored in an announcement's payload."""
@@ -368,11 +370,13 @@ def awaited_players(
     factions: Sequence[Faction],
     *,
     unplayed_questions: bool = True,
+    limit: int | None = None,
 ) -> list[AwaitedPlayer]:
     """Everyone the turn still waits for, each player once with everything they owe: what
     the rulesets name (`RulesetSpec.awaited`) and the questions waiting for their answer
     (a ruleset's previews are not questions); a faction nobody plays, with the questions
-    asked of the GMs for it too (unless `unplayed_questions` is off)."""
+    asked of the GMs for it too (unless `unplayed_questions` is off). With `limit`, each
+    tells the first `limit` things it owes and counts the rest (`owes_text`)."""
     players = {name_key(f.name): f for f in factions}
     owed: dict[object, tuple[int | None, list[str], list[Owed]]] = {}
 
@@ -402,7 +406,12 @@ def awaited_players(
         if unplayed_questions and unplayed is not None and unplayed.user_id is None:
             add(None, unplayed.name, owes, None)
     return [
-        AwaitedPlayer(user, ", ".join(names) or None, owes_text(items))
+        AwaitedPlayer(
+            user,
+            ", ".join(names) or None,
+            owes_text(items, limit),
+            max(0, len(unique_owed(items)) - limit) if limit is not None else 0,
+        )
         for user, names, items in owed.values()
     ]
 
@@ -453,15 +462,21 @@ def ending_of(
 Owed = tuple[str | None, Msg]
 
 
+def unique_owed(items: Sequence[Owed]) -> list[Owed]:
+    """Each thing owed once, in the order found."""
+    unique: list[Owed] = []
+    for item in items:
+        if item not in unique:
+            unique.append(item)
+    return unique
+
+
 def owes_text(items: Sequence[Owed], limit: int | None = None) -> Msg:
     """What one player owes: each thing once, in the order found; for a player owing for
     several factions, each thing with the faction it is owed for, so that two factions'
     like debts ("1 force lacks orders") are both told. With `limit`, the first `limit`
     things and how many more (the turn's end ping: `/turn status` tells them all)."""
-    unique: list[Owed] = []
-    for item in items:
-        if item not in unique:
-            unique.append(item)
+    unique = unique_owed(items)
     several = len({faction for faction, _ in unique if faction}) > 1
     told = [
         Msg("turn_flow.owes.for_faction", faction=shown(faction), owes=owes)
@@ -738,13 +753,19 @@ class TurnFlow:
         return ending_of(campaign, states, await self.service.factions(campaign.id))
 
     async def awaited(
-        self, campaign: Campaign, *, leaving: int | None = None, unplayed_questions: bool = True
+        self,
+        campaign: Campaign,
+        *,
+        leaving: int | None = None,
+        unplayed_questions: bool = True,
+        limit: int | None = None,
     ) -> list[AwaitedPlayer]:
         """Who the campaign's turn waits for (committed state). With `leaving`, as if that
         player had given up every faction they play: what each of them owes is the
         faction's own, unplayed (what a `/campaign leave` leaves open); the questions asked
         of the player stay theirs. Without `unplayed_questions`, a faction nobody plays
-        owes only what its rulesets name, not the questions asked of the GMs for it."""
+        owes only what its rulesets name, not the questions asked of the GMs for it. With
+        `limit`, each tells that many things it owes and counts the rest."""
         factions = await self.service.factions(campaign.id)
         if leaving is not None:
             factions = [replace(f, user_id=None) if f.user_id == leaving else f for f in factions]
@@ -754,6 +775,7 @@ class TurnFlow:
             await self.service.open_choices(campaign.id),
             factions,
             unplayed_questions=unplayed_questions,
+            limit=limit,
         )
 
     async def notified(self, campaign_id: int, report: TurnEndReport) -> Pings:

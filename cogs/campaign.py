@@ -40,7 +40,6 @@ from bot.errors import NotFound
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
-from bot.i18n import MsgList
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.interactions import SUCCESS_COLOUR
@@ -75,10 +74,9 @@ from bot.turn_flow import SCHEDULE_SETTINGS
 from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import TurnFlow
 from bot.turn_flow import clock_of
-from bot.turn_flow import epoch
 from bot.turn_flow import reminders_text
 from bot.turn_flow import time_zone_choices
-from cogs.turn import when_text
+from cogs.turn import deadline_line
 
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(
@@ -132,13 +130,19 @@ async def factions_played_by(
     ][:25]
 
 
-def unplayed_owes(awaited: list[AwaitedPlayer], faction: str) -> list[Msg]:
-    """What the turn waits for from `faction` while nobody plays it."""
-    return [
-        a.owes
-        for a in awaited
-        if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
-    ]
+# How many things an unplayed faction owes the answers to /campaign join and leave tell
+# (the rest counted, "…and 40 more"), the rest left to /turn status.
+OWED_TOLD = 10
+
+
+def unplayed_owes(ctx: Context, awaited: list[AwaitedPlayer], key: str, faction: str) -> str:
+    """What the turn waits for from `faction` while nobody plays it, told by `key` (nothing
+    when it owes nothing); when more is owed than told, where to read the rest."""
+    for a in awaited:
+        if a.user_id is None and a.faction is not None and same_name(a.faction, faction):
+            told = "\n" + ctx.pt(key, faction=shown(faction), owes=a.owes)
+            return told + (" " + ctx.pt("campaign.owes_rest") if a.more else "")
+    return ""
 
 
 def question_link(ctx: Context, row: OutboxMessage) -> str:
@@ -254,10 +258,12 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         flow = TurnFlow(ctx.service)
         # Its questions are linked below, each by its title.
-        awaited = await flow.awaited(ctx.campaign, unplayed_questions=False)
-        owed = unplayed_owes(awaited, faction)
-        deadline = (await flow.schedule(ctx.campaign)).deadline_at
-        now = epoch(clock_of(interaction.client))
+        awaited = await flow.awaited(ctx.campaign, unplayed_questions=False, limit=OWED_TOLD)
+        # A player who joins mid-turn learns when it ends, or, past its deadline, what
+        # `/turn status` says of it (its end given up, a GM to end it).
+        schedule = await flow.schedule(ctx.campaign)
+        now = clock_of(interaction.client)
+        deadline = await deadline_line(ctx, flow, schedule, now, ahead="turn_flow.deadline_set")
 
         asking: list[OutboxMessage] = []  # the posts of its questions, read in the join
 
@@ -265,13 +271,9 @@ class CampaignCog(BotCog):
             user = f"<@{ctx.actor.user_id}>"
             # A mention renders in an embed's text, not in its title.
             told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
-            if deadline is not None:  # a player who joins mid-turn learns when it ends
-                # One passed (its GMs pinged, `core.on_deadline`) reads as `/turn status` says.
-                key = "turn_flow.deadline_set" if deadline > now else "turn_flow.status.deadline"
-                told += "\n" + ctx.pt(key, turn=ctx.campaign.turn, when=when_text(deadline))
-            if owed:
-                owes = MsgList(owed, separator="; ")
-                told += "\n" + ctx.pt("campaign.joined_owes", faction=shown(found.name), owes=owes)
+            if deadline is not None:
+                told += "\n" + deadline
+            told += unplayed_owes(ctx, awaited, "campaign.joined_owes", found.name)
             if asking:
                 links = "\n".join(question_link(ctx, row) for row in asking)
                 told += "\n" + ctx.pt(
@@ -307,15 +309,14 @@ class CampaignCog(BotCog):
         a force's order, a buy-off), which a GM does until someone joins as it."""
         ctx = await campaign_context(interaction)
         # What the turn waits for from each faction the player gives up, once nobody's.
-        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign, leaving=ctx.actor.user_id)
+        flow = TurnFlow(ctx.service)
+        awaited = await flow.awaited(ctx.campaign, leaving=ctx.actor.user_id, limit=OWED_TOLD)
 
         def left(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
             told = ctx.pt("campaign.left", faction=shown(found.name), user=user)
-            owed = unplayed_owes(awaited, found.name)
-            if owed:  # the others and the GMs read what stays open, and who acts for it
-                owes = MsgList(owed, separator="; ")
-                told += "\n" + ctx.pt("campaign.left_owes", faction=shown(found.name), owes=owes)
+            # The others and the GMs read who acts for it, and what stays open.
+            told += unplayed_owes(ctx, awaited, "campaign.left_owes", found.name)
             return [Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])]
 
         answer = Answer(interaction, left, locale=ctx.public_locale)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -85,6 +86,26 @@ def timestamp(epoch_seconds: int, style: str = "R") -> str:
 def when_text(epoch_seconds: int) -> str:
     """A moment as "in 2 days (3 December 2026 18:00)", each reader in their own zone."""
     return f"{timestamp(epoch_seconds, 'R')} ({timestamp(epoch_seconds, 'f')})"
+
+
+async def deadline_line(
+    ctx: Context, flow: TurnFlow, schedule: Schedule, now: datetime, *, ahead: str | None = None
+) -> str | None:
+    """The turn's deadline as `/turn status` tells it: when it is, or, past it, that the
+    turn's end at it was given up (why, and that a GM ends it); None without a deadline.
+    With `ahead`, the key of the line for a deadline still to come ("Turn 2 ends …")."""
+    deadline = schedule.deadline_at
+    if deadline is None:
+        return None
+    when = when_text(deadline)
+    turn = ctx.campaign.turn
+    given_up = await flow.given_up(ctx.campaign, schedule, now)
+    if given_up is not None:  # the turn's end at its deadline failed: a GM ends it
+        why = ctx.pt(f"turn_flow.given_up.{given_up}")
+        return ctx.pt("turn_flow.status.given_up", when=when, turn=turn, why=why)
+    if ahead is not None and deadline > epoch(now):
+        return ctx.pt(ahead, turn=turn, when=when)
+    return ctx.pt("turn_flow.status.deadline", when=when)
 
 
 def awaited_parts(player: AwaitedPlayer, locale: str, *, mention: bool) -> tuple[str, str]:
@@ -414,19 +435,14 @@ class TurnCog(commands.Cog):
             title = ctx.pt("turn.status.title_ending", name=shown(c.name), turn=ending.turn)
             embed = make_embed(title)
         schedule = await flow.schedule(c)
-        given_up = await flow.given_up(c, schedule, clock_of(interaction.client))
+        deadline = await deadline_line(ctx, flow, schedule, clock_of(interaction.client))
         told = [] if ending is None else [ending_line(ending, c.turn, ctx.public_locale)]
         if held:
             told.append(ctx.pt("turn.status.held", count=held))
         if dropped:
             told.append(ctx.pt("turn.status.dropped", count=dropped))
-        if given_up is not None and schedule.deadline_at is not None:
-            # The turn's end at its deadline failed: why, and that a GM ends it.
-            why = ctx.pt(f"turn_flow.given_up.{given_up}")
-            when = when_text(schedule.deadline_at)
-            told.append(ctx.pt("turn_flow.status.given_up", when=when, turn=c.turn, why=why))
-        elif schedule.deadline_at is not None:
-            told.append(ctx.pt("turn_flow.status.deadline", when=when_text(schedule.deadline_at)))
+        if deadline is not None:
+            told.append(deadline)
         if told:
             embed.description = "\n".join(told)
         open_choices = questions(await ctx.service.open_choices(c.id))

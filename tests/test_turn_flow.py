@@ -307,3 +307,26 @@ def test_a_long_turn_end_ping_drops_what_is_owed_before_it_cuts_a_mention():
     listed = mentions.removeprefix("The turn's end concerns you: ").split(", ")
     assert listed == [f"<@{user}>" for user in list(pings)[: len(listed)]]
     assert len(listed) >= 70
+
+
+def test_a_question_asked_of_the_gms_waits_for_its_faction_only_while_nobody_plays_it():
+    """OP-5.3: a piracy's reward question asked of the GMs (no owner) for a faction nobody
+    plays is that faction's, with no player; one naming a faction a player now plays is
+    not told as the faction's debt with no player (its player owes it as the question's
+    owner once it is handed over)."""
+    from types import SimpleNamespace
+
+    from bot.storage.campaigns import Choice
+    from bot.storage.campaigns import Faction
+    from bot.turn_flow import awaited_players
+
+    choices = [
+        Choice(1, 1, "ottoman_piracy", "op_reward", None, {"faction": "Habsburgs"}, "open"),
+        Choice(2, 1, "ottoman_piracy", "op_reward", None, {"faction": "venetians"}, "open"),
+    ]
+    factions = [Faction(1, "Habsburgs", 5), Faction(2, "Venetians", None)]
+
+    [owed] = awaited_players(SimpleNamespace(turn=1), {}, choices, factions)
+
+    assert (owed.user_id, owed.faction) == (None, "Venetians")
+    assert owed.owes.render("en") == "a choice waiting for an answer (Ottoman piracy)"
