@@ -43,6 +43,7 @@ from bot.standin.table import ClientFactory
 from bot.standin.table import Table
 from bot.standin.table import load_factory
 from bot.storage.database import read_only_uri
+from bot.storage.health import unwritable_paths
 
 # What the stand-in remembers between runs, as Discord would (the synced commands): a table of
 # the `--db` file itself, beside the bot's own tables, so copying the file copies it.
@@ -426,7 +427,9 @@ def load_standin_commands(standin: StandIn, db: Path) -> None:
     database file itself (table `standin_state`), so a copied `--db` keeps them. A sidecar
     file of older versions (`DB-standin-commands.json`) is read once when the table has none."""
     rows: list[Any] | None = None
-    if db.exists():
+    # A file the bot may not write is left untouched for its start-up check to name: reading
+    # through a -wal, SQLite would give the -wal and -shm the database's own file modes.
+    if db.exists() and not unwritable_paths(db):
         try:
             rows = _stored_commands(db)
         except sqlite3.Error:
