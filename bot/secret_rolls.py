@@ -243,12 +243,18 @@ def is_roll(payload: dict[str, Any]) -> bool:
 
 def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     """A secret `/roll` rebuilt from its recorded faces, for display (None for a ruleset's
-    hidden information, which is not a dice expression)."""
+    hidden information, which is not a dice expression, and for faces that do not fit the
+    expression as read today, `dice_expr.replayed`: one kept in an older form of it)."""
     if not is_roll(payload):
         return None
-    return dice_expr.replayed(
-        rolled_expression(payload), payload_rolls(payload), reason=payload["options"].get("reason")
-    )
+    try:
+        return dice_expr.replayed(
+            rolled_expression(payload),
+            payload_rolls(payload),
+            reason=payload["options"].get("reason"),
+        )
+    except ValueError:
+        return None
 
 
 def payload_rolls(payload: dict[str, Any]) -> tuple[RollRecord, ...]:

@@ -871,7 +871,7 @@ async def entry_text(
             rolled = secret_rolls.replay(revealed.payload) if faces else None
             if rolled is not None:
                 text += "\n" + rolled.render(locale)
-            elif not faces:
+            else:  # faces shown apart, or that do not fit its expression: its summary
                 text += "\n" + render_outcome(revealed.payload["outcome"], locale, "\n")
     return text
 
@@ -987,9 +987,15 @@ async def show_embed(
     if not posted and len(rolls) > 20:
         add_field(embed, "…", say("history.show.more_rolls", count=len(rolls) - 20))
     embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-    faces = secret_rolls.replay(hidden) if hidden is not None else None
-    if faces is not None:
-        add_field(embed, say("history.show.secret_title"), faces.render(locale))
+    if hidden is not None and secret_rolls.is_roll(hidden):
+        faces = secret_rolls.replay(hidden)
+        # Faces that do not fit its expression as read today (an older form): its result.
+        said = (
+            faces.render(locale)
+            if faces is not None
+            else render_outcome(hidden["outcome"], locale, "\n")
+        )
+        add_field(embed, say("history.show.secret_title"), said)
     return embed
 
 
@@ -1003,11 +1009,9 @@ def posted_roll(
     if found.ruleset != CORE or found.command != "roll" or not isinstance(expression, str):
         return ()
     try:
-        parsed = dice_expr.parse(expression)
-        dice_expr.replay_totals(parsed, rolls)
+        return dice_expr.repetitions(dice_expr.replayed(dice_expr.parse(expression), rolls))
     except (dice_expr.DiceExpressionError, ValueError):
         return ()
-    return dice_expr.repetitions(dice_expr.replayed(parsed, rolls))
 
 
 @dataclass(frozen=True)
