@@ -288,6 +288,16 @@ class Revealed:
         """The secret `/roll` rebuilt (None for a ruleset's hidden entry)."""
         return replay(json.loads(self.secret.payload))
 
+    def roll_text(self, locale: str) -> str | None:
+        """The secret `/roll` as its reveal shows it: its faces and total (`roll`), or its
+        logged result where its faces do not fit its expression as read today (an older
+        form); None for a ruleset's hidden entry."""
+        roll = self.roll()
+        if roll is not None:
+            return roll.render(locale)
+        payload = json.loads(self.secret.payload)
+        return str(payload["outcome"]["summary"]) if is_roll(payload) else None
+
     def reason(self) -> str | None:
         """The roll's reason, as its roller typed it (None: none)."""
         reason = json.loads(self.secret.payload)["options"].get("reason")

@@ -4,6 +4,8 @@ roll made in the open."""
 
 from __future__ import annotations
 
+from tests.e2e.test_core_playtest_texts import posted_text
+
 
 async def secret_roll(table) -> None:
     await table.slash(
@@ -71,3 +73,18 @@ async def test_a_secret_roll_kept_in_an_older_form_shows_its_result_not_other_fa
     assert revealed.embed.description == "3d6!>=5 = 2."
     shown = await campaign.slash("/history show entry:3", as_="player2")
     assert shown.embed.description == "🔓 Secret roll, revealed in entry #4.\n3d6!>=5 = 2."
+
+
+async def test_a_secret_roll_kept_in_an_older_form_is_told_at_the_turns_end(campaign):
+    """The turn's end reveals such a roll with its result, as `/reveal` does."""
+    campaign.script_dice([6, 2, 5, 1])
+    await campaign.slash("/roll dice:3d6!=6>=5 secret:true", as_="gm")  # entry #2
+    db = campaign.bot.db
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE secret_rolls SET payload = replace(payload, '!=6>=5', '!>=5') WHERE seq = 2"
+        )
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "End turn 1", as_="gm")
+    gm = f"<@{campaign.member('gm').id}>"
+    assert f"Secret roll #2 by {gm}: 3d6!>=5 = 2" in posted_text(campaign)
