@@ -893,8 +893,11 @@ def replay_total(expression: str | DiceExpression, records: Sequence[RollRecord]
 def replayed(
     expression: DiceExpression, records: Sequence[RollRecord], *, reason: str | None = None
 ) -> DiceRoll:
-    """A logged roll rebuilt from its recorded faces, for display (`replay_totals` checks
-    that they fit the expression first)."""
+    """A logged roll rebuilt from its recorded faces, for display.
+
+    Raises ValueError when the records do not fit the expression (`replay_totals`: an entry
+    logged in an older form of it, or rewritten)."""
+    replay_totals(expression, records)
     faces = [face for record in records for face in record.faces]
     return evaluate(expression, Dice.scripted(faces), reason=reason)
 

@@ -302,6 +302,11 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # `/history show` names them so, in the order the command declares them. A command not
     # named here: its options as logged.
     typed_options: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # The options a command of this ruleset logs for its own use, never typed (`/combat
+    # resolve`'s round, fixed when it asked the GM): by command. `/history show` leaves them
+    # out; every other option an entry logged is shown, also one a command no longer takes
+    # (an entry of an older release).
+    own_options: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def title_key(self) -> str:

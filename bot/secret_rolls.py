@@ -243,12 +243,18 @@ def is_roll(payload: dict[str, Any]) -> bool:
 
 def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     """A secret `/roll` rebuilt from its recorded faces, for display (None for a ruleset's
-    hidden information, which is not a dice expression)."""
+    hidden information, which is not a dice expression, and for faces that do not fit the
+    expression as read today, `dice_expr.replayed`: one kept in an older form of it)."""
     if not is_roll(payload):
         return None
-    return dice_expr.replayed(
-        rolled_expression(payload), payload_rolls(payload), reason=payload["options"].get("reason")
-    )
+    try:
+        return dice_expr.replayed(
+            rolled_expression(payload),
+            payload_rolls(payload),
+            reason=payload["options"].get("reason"),
+        )
+    except ValueError:
+        return None
 
 
 def payload_rolls(payload: dict[str, Any]) -> tuple[RollRecord, ...]:
@@ -281,6 +287,16 @@ class Revealed:
     def roll(self) -> dice_expr.DiceRoll | None:
         """The secret `/roll` rebuilt (None for a ruleset's hidden entry)."""
         return replay(json.loads(self.secret.payload))
+
+    def roll_text(self, locale: str) -> str | None:
+        """The secret `/roll` as its reveal shows it: its faces and total (`roll`), or its
+        logged result where its faces do not fit its expression as read today (an older
+        form); None for a ruleset's hidden entry."""
+        roll = self.roll()
+        if roll is not None:
+            return roll.render(locale)
+        payload = json.loads(self.secret.payload)
+        return str(payload["outcome"]["summary"]) if is_roll(payload) else None
 
     def reason(self) -> str | None:
         """The roll's reason, as its roller typed it (None: none)."""

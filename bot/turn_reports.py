@@ -97,7 +97,7 @@ def revealed_lines(report: TurnEndReport, locale: str) -> list[str]:
     it, if one had (a ruleset's hidden entry is its own ruleset's to tell)."""
     lines = []
     for revealed in report.revealed:
-        roll = revealed.roll()
+        roll = revealed.roll_text(locale)
         if roll is None:
             continue
         reason = revealed.reason()
@@ -105,7 +105,7 @@ def revealed_lines(report: TurnEndReport, locale: str) -> list[str]:
             "entry": revealed.secret.seq,
             "who": f"<@{revealed.secret.actor_id}>",
             # a repeated roll's numbered lines stay on its line of the list
-            "roll": roll.render(locale).replace("\n", "; "),
+            "roll": roll.replace("\n", "; "),
         }
         if reason:
             line = t("turn.end.revealed.line_reason", locale, reason=shown(reason), **params)

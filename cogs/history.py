@@ -48,9 +48,7 @@ from bot.export_page import export_page
 from bot.export_page import member_names
 from bot.export_page import people_ids
 from bot.factions import own_factions
-from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
-from bot.i18n import catalog
 from bot.i18n import decimal
 from bot.i18n import language_of
 from bot.i18n import msg_from_json
@@ -124,21 +122,16 @@ def option_label(command: str, name: str, locale: str) -> str:
     or an option logged under another name than it is typed), else the option's name as the
     reader's command list shows it (`option_word`: the command's own word first), else the
     log's word for an option no command types (`history.option.<name>`: an answer's)."""
-    key, logged = logged_words(command, name)
+    key = f"history.option.{command.replace(' ', '.')}.{name}"
     own = t(key, locale)
     if own != key:
         return own
     word = option_word(command, name, locale)
     if word != name:
         return word
+    logged = f"history.option.{name}"
     own = t(logged, locale)
     return own if own != logged else name
-
-
-def logged_words(command: str, name: str) -> tuple[str, str]:
-    """The catalog's keys for the log's own word for an option of `command`: the command's
-    (`history.option.<command>.<name>`), and the one every command shares."""
-    return f"history.option.{command.replace(' ', '.')}.{name}", f"history.option.{name}"
 
 
 def answer_text(
@@ -232,16 +225,13 @@ def choice_text(
     return None if declared is None else command_word(declared, locale)
 
 
-def given(command: str, name: str, choices: ChoiceNames | None) -> bool:
-    """Whether an option an entry of `command` logs is one the command was given, or one the
-    log names (`history.option.…`: a saved roll's expression, an answer): not one a command
-    that declares its options (`choices`) logs for its own use (`/combat resolve`'s round,
-    fixed when the GM was asked, never typed)."""
-    declared = {option for typed_in, option in choices or {} if typed_in == command}
-    if not declared or name in declared:
-        return True
-    words = catalog(DEFAULT_LANGUAGE)
-    return any(key in words for key in logged_words(command, name))
+def given(ruleset: str, command: str, name: str) -> bool:
+    """Whether an option an entry of `command` logs is one to show: any but those the command
+    logs for its own use (`RulesetSpec.own_options`: `/combat resolve`'s round, fixed when the
+    GM was asked, never typed). An option today's command does not declare is shown: an entry
+    of an older release keeps the options it logged."""
+    spec = rulesets.find(ruleset)
+    return spec is None or name not in spec.own_options.get(command, frozenset())
 
 
 def options_text(
@@ -265,7 +255,7 @@ def options_text(
     lines = []
     typed = typed_names(ruleset, command)
     for name, value in typed_order(options, command, typed, choices).items():
-        if value is None or not given(command, typed.get(name, name), choices):
+        if value is None or not given(ruleset, command, name):
             continue
         label = option_label(command, typed.get(name, name), locale)
         if command == SETTINGS_SET and name == "name" and "." not in str(value):
@@ -881,7 +871,7 @@ async def entry_text(
             rolled = secret_rolls.replay(revealed.payload) if faces else None
             if rolled is not None:
                 text += "\n" + rolled.render(locale)
-            elif not faces:
+            else:  # faces shown apart, or that do not fit its expression: its summary
                 text += "\n" + render_outcome(revealed.payload["outcome"], locale, "\n")
     return text
 
@@ -997,9 +987,15 @@ async def show_embed(
     if not posted and len(rolls) > 20:
         add_field(embed, "…", say("history.show.more_rolls", count=len(rolls) - 20))
     embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-    faces = secret_rolls.replay(hidden) if hidden is not None else None
-    if faces is not None:
-        add_field(embed, say("history.show.secret_title"), faces.render(locale))
+    if hidden is not None and secret_rolls.is_roll(hidden):
+        faces = secret_rolls.replay(hidden)
+        # Faces that do not fit its expression as read today (an older form): its result.
+        said = (
+            faces.render(locale)
+            if faces is not None
+            else render_outcome(hidden["outcome"], locale, "\n")
+        )
+        add_field(embed, say("history.show.secret_title"), said)
     return embed
 
 
@@ -1013,11 +1009,9 @@ def posted_roll(
     if found.ruleset != CORE or found.command != "roll" or not isinstance(expression, str):
         return ()
     try:
-        parsed = dice_expr.parse(expression)
-        dice_expr.replay_totals(parsed, rolls)
+        return dice_expr.repetitions(dice_expr.replayed(dice_expr.parse(expression), rolls))
     except (dice_expr.DiceExpressionError, ValueError):
         return ()
-    return dice_expr.repetitions(dice_expr.replayed(parsed, rolls))
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from bot.storage.database import migration_files
 from bot.verify_export import verify_database
 from bot.verify_export import verify_document
 from tests.e2e.confirming import confirmed
+from tests.e2e.play import newest_entry
 from tests.e2e.play import refused_alone
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before_plugins.sql"
@@ -231,3 +232,36 @@ async def test_a_marker_saved_with_its_zone_key_blocks_its_zone_and_the_log_veri
     assert capsys.readouterr().out.endswith(
         "1 of 1 campaigns verify; every roll belongs to an entry.\n"
     )
+
+
+@SQLITE_ONLY
+async def test_entries_of_the_previous_release_show_every_option_they_logged(
+    old_database: Path, table: Table
+):
+    """An entry logged by the previous release keeps every option it logged in
+    `/history show`, also those today's command names otherwise; a forced reward shows the
+    piracy it settled."""
+    piracy = await table.slash("/history show entry:7", as_="player2")
+    assert piracy.embed.field("Options").split("\n") == [
+        "**corsairs**: 2",
+        "**fortified_spaces**: —",
+        "**naval_leaders**: barbarossa",
+        "**ottoman_squadrons**: 0",
+        "**sea_zone**: Aegean Sea",
+        "**squadrons**: —",
+        "**target**: Hapsburgs",
+        "**target_ports**: 1",
+    ]
+    attack = await table.slash("/history show entry:12", as_="player2")
+    assert "**attacker**: Ottomans" in attack.embed.field("Options").split("\n")
+
+    await confirmed(table, "/corsairs force", as_="gm")
+    page = await table.slash("/history list", as_="player2")
+    forced = await table.slash(
+        f"/history show entry:{newest_entry(page, 'corsairs force')}", as_="player2"
+    )
+    assert forced.embed.field("Options").split("\n") == [
+        "**answer**: Force default (GM)",
+        "**hit**: 1",
+        "**piracy**: 2",
+    ]

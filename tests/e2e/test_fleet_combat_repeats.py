@@ -143,8 +143,8 @@ async def test_a_class_fighting_a_battle_keeps_its_level_until_the_battle_ends(s
 
 async def test_an_order_given_again_as_it_stands_is_refused_and_logs_nothing(seated):
     """FC-5.3: the same fire order sent twice (typed, or picked again on the panel) answers
-    the player alone that it already stands and writes no second entry; another target is
-    recorded as before."""
+    the player alone that it already stands and writes no second entry; another order for
+    that class (hold fire) is recorded and logged, as is another faction's."""
     table = seated
     order = "/combat order battle:1 class:cruiser target:Blue: destroyer"
     given = await table.slash(order, as_="player1")
@@ -162,11 +162,22 @@ async def test_an_order_given_again_as_it_stands_is_refused_and_logs_nothing(sea
     assert await logged(table, "combat order") == 1
     by_gm = await table.slash(order + " faction:Red", as_="gm")
     assert refusal(by_gm) == refusal(again)
+
+    # Another order for the same class is recorded and logged, in place of the first.
+    await table.slash(
+        "/campaign settings set setting:fleet_combat.allow_hold_fire value:true", as_="gm"
+    )
+    hold = await table.slash("/combat order battle:1 class:cruiser target:hold", as_="player1")
+    assert hold.embed.description.splitlines() == [
+        "Red's fire orders for round 1 of battle #1 are recorded.",
+        "1. 2 cruisers (4 dice at 5+) → hold fire",
+    ]
+    assert await logged(table, "combat order") == 2
     blue = await table.slash(
         "/combat order battle:1 class:destroyer target:Red: cruiser", as_="player2"
     )
     assert blue.embed.description.startswith("Blue's fire orders for round 1")
-    assert await logged(table, "combat order") == 2
+    assert await logged(table, "combat order") == 3
 
 
 async def test_a_round_the_gm_fights_shows_only_the_battle_the_gm_named(seated):

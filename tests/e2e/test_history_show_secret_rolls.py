@@ -4,6 +4,8 @@ roll made in the open."""
 
 from __future__ import annotations
 
+from tests.e2e.test_core_playtest_texts import posted_text
+
 
 async def secret_roll(table) -> None:
     await table.slash(
@@ -45,3 +47,44 @@ async def test_a_hidden_secret_roll_shows_its_roller_and_the_gm_what_was_typed_p
     assert not other.ephemeral
     assert other.field("Options") == "**secret**: yes"
     assert "stealth" not in other.text() and "2d6" not in other.text()
+
+
+async def test_a_secret_roll_kept_in_an_older_form_shows_its_result_not_other_faces(campaign):
+    """A secret roll whose kept faces do not fit its expression as read today (`3d6!=6>=5`
+    kept as an earlier release wrote it, `3d6!>=5`: explode on 5 or more) is not rebuilt on
+    them: its roller reads its result, not faces the roll never made, and so does everyone
+    once it is revealed."""
+    await campaign.slash(
+        "/campaign settings set setting:core.secret_rolls_for_players value:true", as_="gm"
+    )
+    campaign.script_dice([6, 2, 5, 1])
+    await campaign.slash("/roll dice:3d6!=6>=5 secret:true", as_="player1")  # entry #3
+    db = campaign.bot.db
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE secret_rolls SET payload = replace(payload, '!=6>=5', '!>=5') WHERE seq = 3"
+        )
+
+    own = await campaign.slash("/history show entry:3", as_="player1")
+    assert own.ephemeral
+    assert own.field("Options") == "**dice**: 3d6!>=5\n**secret**: yes"
+    assert own.field("🔒 Hidden faces (you and the GMs only)") == "3d6!>=5 = 2."
+    revealed = await campaign.slash("/reveal entry:3", as_="player1")
+    assert revealed.embed.description == "3d6!>=5 = 2."
+    shown = await campaign.slash("/history show entry:3", as_="player2")
+    assert shown.embed.description == "🔓 Secret roll, revealed in entry #4.\n3d6!>=5 = 2."
+
+
+async def test_a_secret_roll_kept_in_an_older_form_is_told_at_the_turns_end(campaign):
+    """The turn's end reveals such a roll with its result, as `/reveal` does."""
+    campaign.script_dice([6, 2, 5, 1])
+    await campaign.slash("/roll dice:3d6!=6>=5 secret:true", as_="gm")  # entry #2
+    db = campaign.bot.db
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE secret_rolls SET payload = replace(payload, '!=6>=5', '!>=5') WHERE seq = 2"
+        )
+    question = await campaign.slash("/turn end", as_="gm")
+    await campaign.click(question, "End turn 1", as_="gm")
+    gm = f"<@{campaign.member('gm').id}>"
+    assert f"Secret roll #2 by {gm}: 3d6!>=5 = 2" in posted_text(campaign)

@@ -125,6 +125,8 @@ SPEC = RulesetSpec(
     # `ship_stats` and `class_levels` are changed by `/combat stats` too.
     table_refusal="fleet_combat.settings.table_refusal",
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
+    # `/combat resolve` takes the battle; the round it logs was fixed when it asked the GM.
+    own_options={"combat resolve": frozenset({"round"})},
 )
 
 __all__ = [
