@@ -89,7 +89,7 @@ EXACTLY_ONE = {
     "naval_orders.error.station_occupied": ("где оно теперь", "где каждое из них теперь"),
     "naval_orders.error.station_moved_occupied": ("где оно теперь", "где каждое из них теперь"),
     "naval_orders.named.others": (
-        "1 соединения другого игрока",
+        "X соединения другого игрока",
         "{n} соединени",
     ),
     "space_pirates.error.pool_empty": (
@@ -240,4 +240,4 @@ def test_english_says_the_last_resolution_for_a_window_of_one():
     assert "attacked Vega in the last resolution, and none did" in text(1)
     assert "attacked Vega in the last 21 resolutions, and none did" in text(21)
     others = t("naval_orders.named.others", "en", orders="2 orders", count=1)
-    assert others == "2 orders of 1 force of another player"
+    assert others == "2 orders of another player's force"

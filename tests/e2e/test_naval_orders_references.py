@@ -120,7 +120,7 @@ async def test_another_players_escort_is_counted_to_the_convoys_owner_and_named_
     britain = await refused_at_once(navy, "/navy forces remove name:Indiamen", as_="player1")
     gm = await refused_at_once(navy, "/navy forces remove name:Indiamen", as_="gm")
 
-    assert "Without it, 1 order could not be completed: 1 order of 1 force of another " in (
+    assert "Without it, 1 order could not be completed: the order of another player's force." in (
         flat(britain.text())
     )
     assert "Gloire" not in britain.text()

@@ -78,7 +78,7 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
 
     assert edited.ephemeral and (
         "Indiamen cannot be left without transports or merchantmen yet. Without them, 1 order "
-        "could not be completed: 1 order of 1 force of another player."
+        "could not be completed: the order of another player's force."
     ) in flat(edited.text())
     assert "Gloire" not in edited.text()
 

@@ -306,7 +306,7 @@ def test_issue_14_the_orders_only_counted_count_among_those_to_be_changed():
 def test_issue_14_the_forces_only_counted_are_counted_as_forces_their_orders_as_orders():
     """NO-I18, issue 14: Britain's Hood escorts France's Indiamen, and a second escort of it
     is on its way to Hood by packet boat. France, striking its convoy off, is told of the 2
-    orders of 1 force of another player: the orders counted as orders, their force once."""
+    orders of another player's force: the orders counted as orders, their force once."""
     escort = EscortOrder(convoy="Indiamen")
     packet = [Ship(kind="packet")]
     state = add_force(convoy(ports(), owner="France"), "Mercury", "packet", ships=packet)
@@ -316,10 +316,10 @@ def test_issue_14_the_forces_only_counted_are_counted_as_forces_their_orders_as_
     refused = refusal(remove_force, state, "Indiamen", reader="France")
 
     assert (
-        "Without it, 2 orders could not be completed: 2 orders of 1 force of another player."
+        "Without it, 2 orders could not be completed: 2 orders of another player's force."
     ) in refused.message("en")
     assert (
-        "Без него не выполнить 2 приказа: 2 приказа 1 соединения другого игрока."
+        "Без него не выполнить 2 приказа: 2 приказа соединения другого игрока."
     ) in refused.message("ru")
     assert "Hood" not in refused.message("en")
 
@@ -334,10 +334,12 @@ def test_issue_14_another_players_escort_is_counted_not_named_to_the_convoys_own
     britain = refusal(remove_force, state, "Indiamen", reader="Britain").message("en")
     gm = refusal(remove_force, state, "Indiamen").message("en")
 
-    assert "Without it, 1 order could not be completed: 1 order of 1 force of another " in (britain)
+    assert "Without it, 1 order could not be completed: the order of another player's force." in (
+        britain
+    )
     assert "Gloire" not in britain
     assert "1 order could not be completed: the order of Gloire (“Escort of a transport" in gm
-    assert "1 приказ 1 соединения другого игрока" in refusal(
+    assert "не выполнить 1 приказ: приказ соединения другого игрока" in refusal(
         remove_force, state, "Indiamen", reader="Britain"
     ).message("ru")
 

@@ -334,7 +334,7 @@ def test_issue_14_another_players_escort_is_counted_not_named_when_transports_go
     britain = refusal(reregister, state, warships(5)).message("en")
     gm = refusal(reregister, state, warships(5), reader=None).message("en")
 
-    assert "1 order could not be completed: 1 order of 1 force of another player." in britain
+    assert "1 order could not be completed: the order of another player's force." in britain
     assert "Hood" not in britain
     assert "1 order could not be completed: the order of Hood (“Escort of a transport" in gm
 
