@@ -229,7 +229,7 @@ def _translate(key: str, locale: object, params: dict[str, Any], *, continues: b
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
-        return str(value)
+        return template  # as written, a placeholder's `continues` left out
 
 
 def continued(template: str) -> str:

@@ -14,6 +14,7 @@ from bot.app import create_bot
 from bot.config import Settings
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import catalog
 from bot.i18n import catalog_dir
 from bot.i18n import continued
@@ -350,7 +351,6 @@ def test_message_parameters_that_are_messages_are_translated_too():
 
 
 def test_a_list_of_messages_renders_each_item_in_the_readers_language():
-    from bot.i18n import MsgList
 
     classes = MsgList([Msg("ruleset.fleet_combat"), Msg("ruleset.core")])
     assert t("error.faction_taken", "ru", faction=classes) == (
@@ -383,6 +383,21 @@ def test_a_line_that_continues_a_sentence_after_a_colon_starts_small_where_it_st
         .render("en")
         .startswith("Waiting for your answer: Lyra has not paid")
     )
+
+
+def test_a_continued_list_starts_small_at_its_first_item_only():
+    """Several steps after the colon: the first goes on from a small letter, the others keep
+    the capital each opens with."""
+    fleets = Msg("next.fleet_combat.fleets", fleet="/fleet set", attack="/attack")
+    steps = MsgList([fleets, fleets], separator=" ")
+    told = t("turn.status.setup", "en", step=steps)
+    assert told.startswith("Still to set up: register your fleet")
+    assert " Register your fleet" in told
+
+
+def test_a_text_missing_a_parameter_shows_no_format_spec():
+    """A text whose parameter is missing reads as written, without the `continues` mark."""
+    assert t("turn.status.setup", "en") == "Still to set up: {step}"
 
 
 def test_a_continued_line_keeps_a_word_written_in_capitals():
