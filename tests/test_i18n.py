@@ -351,7 +351,6 @@ def test_message_parameters_that_are_messages_are_translated_too():
 
 
 def test_a_list_of_messages_renders_each_item_in_the_readers_language():
-
     classes = MsgList([Msg("ruleset.fleet_combat"), Msg("ruleset.core")])
     assert t("error.faction_taken", "ru", faction=classes) == (
         "За фракцию «Флотский бой, Основное» уже играет другой игрок."
