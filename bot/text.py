@@ -158,26 +158,30 @@ def _skeleton(text: str) -> str:
     return str(_spoof_checker().getSkeleton(0, text))
 
 
-def look_alike_keys(text: str) -> tuple[str, str]:
+def look_alike_keys(text: str) -> tuple[str, str, str]:
     """What two names look alike by (`looks_alike`): their confusable skeletons (Unicode's
-    UTS #39, through ICU), one taken on both sides of case folding, so `Rеd` with a Cyrillic
-    `е`, `Ｒed`, `RED` and `Red` look alike, as do `0ttomans` and `Ottomans`, or `lvan` and
-    `Ivan`; the other of the name in capitals, so a look-alike typed in capitals, `SILK RОAD`
-    with a Cyrillic `О`, looks like `Silk Road`, which reads SILK ROAD so (the skeleton takes
-    a capital I for a small l, which the folded one then tells from an i). Only for refusing
-    a new name too like an existing one: names are told apart by `name_key`."""
+    UTS #39, through ICU) taken on both sides of case folding, as typed, and in capitals."""
     visible = " ".join(strip_invisible(text, emoji_joins=False).split())
     normal = unicodedata.normalize("NFKC", visible)
-    return _skeleton(_skeleton(normal).casefold()), _skeleton(normal.upper())
+    return _skeleton(_skeleton(normal).casefold()), _skeleton(normal), _skeleton(normal.upper())
 
 
 def looks_alike(first: str, second: str) -> bool:
-    """Whether two names look alike by either of their `look_alike_keys`."""
+    """Whether two names look alike (by their `look_alike_keys`): their skeletons match
+    across case folding, so `Rеd` with a Cyrillic `е`, `Ｒed`, `RED` and `Red` look alike,
+    as do `0ttomans` and `Ottomans`, or `lvan` and `Ivan`; or one, as typed, looks like the
+    other in capitals (a spelling of that same name), so `SILK RОAD` with a Cyrillic `О`, or
+    `SlLK ROAD` with a small l, looks like `Silk Road`, read SILK ROAD (the skeleton takes a
+    capital I for a small l, which the folded one then tells from an i). Both names are never
+    compared in capitals: that would erase what tells small letters apart, and `Fleet i` and
+    `Fleet 1`, or `Кама` and `Kama`, are names no one mistakes. Only for refusing a new name
+    too like an existing one: names are told apart by `name_key`."""
     return _alike(look_alike_keys(first), look_alike_keys(second))
 
 
-def _alike(first: tuple[str, str], second: tuple[str, str]) -> bool:
-    return any(one == other for one, other in zip(first, second, strict=True))
+def _alike(first: tuple[str, str, str], second: tuple[str, str, str]) -> bool:
+    folded, typed, capitals = first
+    return folded == second[0] or typed == second[2] or capitals == second[1]
 
 
 def look_alike(name: str, names: Iterable[str]) -> str | None:

@@ -47,6 +47,31 @@ async def test_a_look_alike_typed_in_capitals_is_refused(campaign):
     assert "2 factions" not in await factions_listed(campaign)
 
 
+async def test_a_small_l_among_capitals_is_refused_as_the_capital_i_it_looks_like(campaign):
+    """`ORlON` with a small l reads as ORION, the faction Orion in capitals."""
+    await campaign.slash("/campaign join faction:Orion", as_="player1")
+    refused = await refused_alone(campaign, "/campaign join faction:ORlON", "player2")
+    assert refused == (
+        "“ORlON” looks too much like Orion, a faction of this campaign: "
+        "pick a name no one can mistake for it."
+    )
+    assert "2 factions" not in await factions_listed(campaign)
+
+
+async def test_names_told_apart_by_their_small_letters_both_join(campaign):
+    """`Fleet i` is no look-alike of `Fleet 1`, nor the Cyrillic `Тема` of the Latin
+    `Tema`: they only look alike both in capitals, which nobody reads them in."""
+    for player, name in (
+        ("player1", "Fleet 1"),
+        ("player2", "Fleet i"),
+        ("player3", "Тема"),
+        ("gm", "Tema"),
+    ):
+        joined = await campaign.slash(f"/campaign join faction:{name}", as_=player)
+        assert not joined.ephemeral, (name, joined.text())
+    assert "4 factions" in await factions_listed(campaign)
+
+
 async def test_the_same_name_in_other_case_is_the_faction_itself(campaign):
     """`RED` is the faction Red itself (name_key), not a look-alike of it."""
     await campaign.slash("/campaign join faction:Red", as_="player1")

@@ -80,6 +80,25 @@ def test_a_look_alike_typed_in_capitals_is_refused_naming_the_route():
     ), other.message("en")
 
 
+def test_a_small_l_among_capitals_is_refused_as_the_capital_i_it_looks_like():
+    """`SlLK ROAD` with a small l reads as SILK ROAD, Aurora's Silk Road in capitals."""
+    state, silk = route(empty(), "Silk Road", 300)
+    other = refused(route, state, "SlLK ROAD", 100, owner="Vega", error=Conflict)
+    assert other.message("en").startswith(
+        f"“SlLK ROAD” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
+    ), other.message("en")
+
+
+def test_routes_told_apart_by_their_small_letters_are_both_registered():
+    """The Cyrillic `Кама` is no look-alike of the Latin `Kama`, nor `Line i` of `Line 1`:
+    they only look alike both in capitals, which nobody reads them in."""
+    state, _ = route(empty(), "Kama", 300)
+    state, _ = route(state, "Line 1", 300)
+    state, kama = route(state, "Кама", 100, owner="Vega")
+    state, line = route(state, "Line i", 100, owner="Vega")
+    assert [r.name for r in state.routes] == ["Kama", "Line 1", kama.name, line.name]
+
+
 def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():
     state, home = planet(empty(), "Ceres", 50)
     error = refused(planet, state, "C\u0435res", 20, error=Conflict)
