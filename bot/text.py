@@ -158,7 +158,7 @@ def _skeleton(text: str) -> str:
     return str(_spoof_checker().getSkeleton(0, text))
 
 
-def look_alike_keys(text: str) -> tuple[str, str, str]:
+def _look_alike_keys(text: str) -> tuple[str, str, str]:
     """What two names look alike by (`looks_alike`): their confusable skeletons (Unicode's
     UTS #39, through ICU) taken on both sides of case folding, as typed, and in capitals."""
     visible = " ".join(strip_invisible(text, emoji_joins=False).split())
@@ -167,7 +167,7 @@ def look_alike_keys(text: str) -> tuple[str, str, str]:
 
 
 def looks_alike(first: str, second: str) -> bool:
-    """Whether two names look alike (by their `look_alike_keys`): their skeletons match
+    """Whether two names look alike (by their `_look_alike_keys`): their skeletons match
     across case folding, so `Rеd` with a Cyrillic `е`, `Ｒed`, `RED` and `Red` look alike,
     as do `0ttomans` and `Ottomans`, or `lvan` and `Ivan`; or one, as typed, looks like the
     other in capitals (a spelling of that same name), so `SILK RОAD` with a Cyrillic `О`, or
@@ -176,7 +176,7 @@ def looks_alike(first: str, second: str) -> bool:
     compared in capitals: that would erase what tells small letters apart, and `Fleet i` and
     `Fleet 1`, or `Кама` and `Kama`, are names no one mistakes. Only for refusing a new name
     too like an existing one: names are told apart by `name_key`."""
-    return _alike(look_alike_keys(first), look_alike_keys(second))
+    return _alike(_look_alike_keys(first), _look_alike_keys(second))
 
 
 def _alike(first: tuple[str, str, str], second: tuple[str, str, str]) -> bool:
@@ -187,12 +187,12 @@ def _alike(first: tuple[str, str, str], second: tuple[str, str, str]) -> bool:
 def look_alike(name: str, names: Iterable[str]) -> str | None:
     """The first of `names` that is another name (not `name` itself, by `name_key`) but looks
     like `name`; None when none does. A new name that gets one is refused, naming it."""
-    key, looks = name_key(name), look_alike_keys(name)
+    key, looks = name_key(name), _look_alike_keys(name)
     return next(
         (
             other
             for other in names
-            if name_key(other) != key and _alike(look_alike_keys(other), looks)
+            if name_key(other) != key and _alike(_look_alike_keys(other), looks)
         ),
         None,
     )
