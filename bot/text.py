@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BeforeValidator
 
 from bot.errors import GameError
+from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.i18n import MsgList
 
@@ -121,14 +122,16 @@ def _tidy_value(value: Any) -> Any:
 CleanName = Annotated[str, BeforeValidator(_tidy_value)]
 
 
-def clean_text(text: str, limit: int, *, error: str) -> str:
+def clean_text(text: str, limit: int, *, error: str, clause: str | None = None) -> str:
     """Player text as the bot stores it: invisible characters stripped, NFC, single spaces.
 
     Raises `GameError(error, limit=limit)` when nothing visible is left or it is longer than
-    `limit` characters.
+    `limit` characters: a `RuleViolation` naming `clause` when the rules set the limit.
     """
     cleaned = tidy(text)
     if not cleaned or len(cleaned) > limit:
+        if clause is not None:
+            raise RuleViolation(error, clause=clause, limit=limit)
         raise GameError(error, limit=limit)
     return cleaned
 
