@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Iterable
 from collections.abc import Sequence
 from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Annotated
 from typing import Any
@@ -161,9 +162,12 @@ def _skeleton(text: str) -> str:
     return str(_spoof_checker().getSkeleton(0, text))
 
 
+@lru_cache(maxsize=4096)
 def _look_alike_keys(text: str) -> tuple[str, str, str]:
     """What two names look alike by (`looks_alike`): their confusable skeletons (Unicode's
-    UTS #39, through ICU) taken on both sides of case folding, as typed, and in capitals."""
+    UTS #39, through ICU) taken on both sides of case folding, as typed, and in capitals.
+    Kept for the names last compared, so a name checked against many others (or the same
+    few names, such as the Joker's, checked again and again) is taken apart once."""
     visible = " ".join(strip_invisible(text, emoji_joins=False).split())
     normal = unicodedata.normalize("NFKC", visible)
     return _skeleton(_skeleton(normal).casefold()), _skeleton(normal), _skeleton(normal.upper())
