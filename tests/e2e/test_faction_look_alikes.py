@@ -4,6 +4,8 @@ play."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.campaigns import Actor
 from tests.e2e.play import refused_alone
 
@@ -34,25 +36,15 @@ async def test_a_digit_for_a_letter_is_refused_and_the_refusal_reads_in_russian(
     )
 
 
-async def test_a_look_alike_typed_in_capitals_is_refused(campaign):
-    """`ORIОN` with a Cyrillic `О` reads as ORION, the faction Orion in capitals: the
-    skeleton takes a capital I for a small l, so only comparing the names in capitals
-    tells it."""
+@pytest.mark.parametrize("typed", ["ORI\u041eN", "ORlON"])
+async def test_a_look_alike_typed_in_capitals_is_refused(campaign, typed):
+    """`ORIОN` with a Cyrillic `О`, or `ORlON` with a small l, reads as ORION, the faction
+    Orion in capitals: the skeleton takes a capital I for a small l, so only comparing the
+    name as typed with Orion in capitals tells it."""
     await campaign.slash("/campaign join faction:Orion", as_="player1")
-    refused = await refused_alone(campaign, "/campaign join faction:ORI\u041eN", "player2")
+    refused = await refused_alone(campaign, f"/campaign join faction:{typed}", "player2")
     assert refused == (
-        "“ORI\u041eN” looks too much like Orion, a faction of this campaign: "
-        "pick a name no one can mistake for it."
-    )
-    assert "2 factions" not in await factions_listed(campaign)
-
-
-async def test_a_small_l_among_capitals_is_refused_as_the_capital_i_it_looks_like(campaign):
-    """`ORlON` with a small l reads as ORION, the faction Orion in capitals."""
-    await campaign.slash("/campaign join faction:Orion", as_="player1")
-    refused = await refused_alone(campaign, "/campaign join faction:ORlON", "player2")
-    assert refused == (
-        "“ORlON” looks too much like Orion, a faction of this campaign: "
+        f"“{typed}” looks too much like Orion, a faction of this campaign: "
         "pick a name no one can mistake for it."
     )
     assert "2 factions" not in await factions_listed(campaign)

@@ -10,6 +10,7 @@ look-alikes still loads and plays."""
 
 from __future__ import annotations
 
+import pytest
 from refusals import refused
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import empty
@@ -70,22 +71,14 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     assert edited.income.goods == 5 and len(renamed.routes) == 1
 
 
-def test_a_look_alike_typed_in_capitals_is_refused_naming_the_route():
-    """`SILK RОAD` (a Cyrillic `О`) reads as Silk Road in capitals: refused to another
-    faction, naming Aurora's route, as `Silk Rоad` is."""
+@pytest.mark.parametrize("typed", ["SILK R\u041eAD", "SlLK ROAD"])
+def test_a_look_alike_typed_in_capitals_is_refused_naming_the_route(typed):
+    """`SILK RОAD` (a Cyrillic `О`) or `SlLK ROAD` (a small l) reads as Silk Road in
+    capitals: refused to another faction, naming Aurora's route, as `Silk Rоad` is."""
     state, silk = route(empty(), "Silk Road", 300)
-    other = refused(route, state, "SILK R\u041eAD", 100, owner="Vega", error=Conflict)
+    other = refused(route, state, typed, 100, owner="Vega", error=Conflict)
     assert other.message("en").startswith(
-        f"“SILK R\u041eAD” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
-    ), other.message("en")
-
-
-def test_a_small_l_among_capitals_is_refused_as_the_capital_i_it_looks_like():
-    """`SlLK ROAD` with a small l reads as SILK ROAD, Aurora's Silk Road in capitals."""
-    state, silk = route(empty(), "Silk Road", 300)
-    other = refused(route, state, "SlLK ROAD", 100, owner="Vega", error=Conflict)
-    assert other.message("en").startswith(
-        f"“SlLK ROAD” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
+        f"“{typed}” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
     ), other.message("en")
 
 
