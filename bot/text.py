@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Iterable
 from collections.abc import Sequence
 from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Annotated
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import BeforeValidator
 
 from bot.errors import GameError
+from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.i18n import MsgList
 
@@ -121,14 +123,16 @@ def _tidy_value(value: Any) -> Any:
 CleanName = Annotated[str, BeforeValidator(_tidy_value)]
 
 
-def clean_text(text: str, limit: int, *, error: str) -> str:
+def clean_text(text: str, limit: int, *, error: str, clause: str | None = None) -> str:
     """Player text as the bot stores it: invisible characters stripped, NFC, single spaces.
 
     Raises `GameError(error, limit=limit)` when nothing visible is left or it is longer than
-    `limit` characters.
+    `limit` characters: a `RuleViolation` naming `clause` when the rules set the limit.
     """
     cleaned = tidy(text)
     if not cleaned or len(cleaned) > limit:
+        if clause is not None:
+            raise RuleViolation(error, clause=clause, limit=limit)
         raise GameError(error, limit=limit)
     return cleaned
 
@@ -158,37 +162,44 @@ def _skeleton(text: str) -> str:
     return str(_spoof_checker().getSkeleton(0, text))
 
 
-def look_alike_keys(text: str) -> tuple[str, str]:
+@lru_cache(maxsize=4096)
+def _look_alike_keys(text: str) -> tuple[str, str, str]:
     """What two names look alike by (`looks_alike`): their confusable skeletons (Unicode's
-    UTS #39, through ICU), one taken on both sides of case folding, so `Rеd` with a Cyrillic
-    `е`, `Ｒed`, `RED` and `Red` look alike, as do `0ttomans` and `Ottomans`, or `lvan` and
-    `Ivan`; the other of the name in capitals, so a look-alike typed in capitals, `SILK RОAD`
-    with a Cyrillic `О`, looks like `Silk Road`, which reads SILK ROAD so (the skeleton takes
-    a capital I for a small l, which the folded one then tells from an i). Only for refusing
-    a new name too like an existing one: names are told apart by `name_key`."""
+    UTS #39, through ICU) taken on both sides of case folding, as typed, and in capitals.
+    Kept for the names last compared, so a name checked against many others (or the same
+    few names, such as the Joker's, checked again and again) is taken apart once."""
     visible = " ".join(strip_invisible(text, emoji_joins=False).split())
     normal = unicodedata.normalize("NFKC", visible)
-    return _skeleton(_skeleton(normal).casefold()), _skeleton(normal.upper())
+    return _skeleton(_skeleton(normal).casefold()), _skeleton(normal), _skeleton(normal.upper())
 
 
 def looks_alike(first: str, second: str) -> bool:
-    """Whether two names look alike by either of their `look_alike_keys`."""
-    return _alike(look_alike_keys(first), look_alike_keys(second))
+    """Whether two names look alike (by their `_look_alike_keys`): their skeletons match
+    across case folding, so `Rеd` with a Cyrillic `е`, `Ｒed`, `RED` and `Red` look alike,
+    as do `0ttomans` and `Ottomans`, or `lvan` and `Ivan`; or one, as typed, looks like the
+    other in capitals (a spelling of that same name), so `SILK RОAD` with a Cyrillic `О`, or
+    `SlLK ROAD` with a small l, looks like `Silk Road`, read SILK ROAD (the skeleton takes a
+    capital I for a small l, which the folded one then tells from an i). Both names are never
+    compared in capitals: that would erase what tells small letters apart, and `Fleet i` and
+    `Fleet 1`, or `Кама` and `Kama`, are names no one mistakes. Only for refusing a new name
+    too like an existing one: names are told apart by `name_key`."""
+    return _alike(_look_alike_keys(first), _look_alike_keys(second))
 
 
-def _alike(first: tuple[str, str], second: tuple[str, str]) -> bool:
-    return any(one == other for one, other in zip(first, second, strict=True))
+def _alike(first: tuple[str, str, str], second: tuple[str, str, str]) -> bool:
+    folded, typed, capitals = first
+    return folded == second[0] or typed == second[2] or capitals == second[1]
 
 
 def look_alike(name: str, names: Iterable[str]) -> str | None:
     """The first of `names` that is another name (not `name` itself, by `name_key`) but looks
     like `name`; None when none does. A new name that gets one is refused, naming it."""
-    key, looks = name_key(name), look_alike_keys(name)
+    key, looks = name_key(name), _look_alike_keys(name)
     return next(
         (
             other
             for other in names
-            if name_key(other) != key and _alike(look_alike_keys(other), looks)
+            if name_key(other) != key and _alike(_look_alike_keys(other), looks)
         ),
         None,
     )

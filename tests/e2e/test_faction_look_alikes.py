@@ -4,6 +4,8 @@ play."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.campaigns import Actor
 from tests.e2e.play import refused_alone
 
@@ -34,17 +36,32 @@ async def test_a_digit_for_a_letter_is_refused_and_the_refusal_reads_in_russian(
     )
 
 
-async def test_a_look_alike_typed_in_capitals_is_refused(campaign):
-    """`ORIОN` with a Cyrillic `О` reads as ORION, the faction Orion in capitals: the
-    skeleton takes a capital I for a small l, so only comparing the names in capitals
-    tells it."""
+@pytest.mark.parametrize("typed", ["ORI\u041eN", "ORlON"])
+async def test_a_look_alike_typed_in_capitals_is_refused(campaign, typed):
+    """`ORIОN` with a Cyrillic `О`, or `ORlON` with a small l, reads as ORION, the faction
+    Orion in capitals: the skeleton takes a capital I for a small l, so only comparing the
+    name as typed with Orion in capitals tells it."""
     await campaign.slash("/campaign join faction:Orion", as_="player1")
-    refused = await refused_alone(campaign, "/campaign join faction:ORI\u041eN", "player2")
+    refused = await refused_alone(campaign, f"/campaign join faction:{typed}", "player2")
     assert refused == (
-        "“ORI\u041eN” looks too much like Orion, a faction of this campaign: "
+        f"“{typed}” looks too much like Orion, a faction of this campaign: "
         "pick a name no one can mistake for it."
     )
     assert "2 factions" not in await factions_listed(campaign)
+
+
+async def test_names_told_apart_by_their_small_letters_both_join(campaign):
+    """`Fleet i` is no look-alike of `Fleet 1`, nor the Cyrillic `Тема` of the Latin
+    `Tema`: they only look alike both in capitals, which nobody reads them in."""
+    for player, name in (
+        ("player1", "Fleet 1"),
+        ("player2", "Fleet i"),
+        ("player3", "Тема"),
+        ("gm", "Tema"),
+    ):
+        joined = await campaign.slash(f"/campaign join faction:{name}", as_=player)
+        assert not joined.ephemeral, (name, joined.text())
+    assert "4 factions" in await factions_listed(campaign)
 
 
 async def test_the_same_name_in_other_case_is_the_faction_itself(campaign):

@@ -72,6 +72,23 @@ async def test_a_formation_named_like_a_hidden_force_is_renamed_when_both_are_kn
     assert f"{GF} (France), location 20" in overview, overview
 
 
+async def test_a_formation_named_apart_only_by_small_letters_keeps_its_name(slow):
+    """France registers Fleet 1; Britain, not knowing, begins forming Fleet i: names no one
+    mistakes (they look alike only both in capitals), so neither is renamed when both are
+    known, and the fleet is made under the name Britain gave it."""
+    await slow.slash(REGISTER.format(name="Fleet 1", at=20), as_="player2")
+    await slow.slash(FORM.replace(GF, "Fleet i"), as_="player1")
+
+    first = await end_turn(slow, 1)
+
+    assert "renamed" not in first, first
+    second = await end_turn(slow, 2)
+    assert "Fleet formed: Fleet i" in second and "renamed" not in second, second
+    overview = await gm_overview(slow)
+    assert "Fleet i (Britain), location 1" in overview, overview
+    assert "Fleet 1 (France), location 20" in overview, overview
+
+
 TAKEN = "The name “Grand Fleet” is already taken by another force (NO-4.10)."
 
 

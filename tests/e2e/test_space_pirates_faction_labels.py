@@ -48,6 +48,7 @@ async def test_a_side_name_in_another_case_or_spelling_is_refused_too(table):
         "Pirates",
         "PIRATES",
         "\u0440irates",
+        "PlRATES",
         "Pirate  Base",
         "Mercenaries #1",
         "PRIVATEERS #12",
@@ -68,8 +69,13 @@ async def test_names_the_pirates_never_give_their_sides_stay_free(table):
     await table.slash("/campaign create name:Pir rulesets:space_pirates", as_="gm")
     joined = await table.slash("/campaign join faction:Pirates of Vega", as_="player1")
     assert not joined.ephemeral, joined.text()
-    other = await table.slash("/campaign join faction:Mercenaries #1a", as_="player2")
-    assert not other.ephemeral, other.text()
+    for player, name in (
+        ("player2", "Mercenaries #1a"),
+        ("player3", "The Pirates"),
+        ("gm", "Pirate"),
+    ):
+        other = await table.slash(f"/campaign join faction:{name}", as_=player)
+        assert not other.ephemeral, (name, other.text())
     await table.slash(
         "/campaign create name:Sea rulesets:fleet_combat", as_="gm", channel="campaign-thread"
     )

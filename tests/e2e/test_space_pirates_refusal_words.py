@@ -59,8 +59,8 @@ async def test_a_newer_mercenary_preview_says_it_replaces_the_earlier_one(after_
 
 
 async def test_a_preview_left_at_the_turn_end_says_its_turn_ended_in_russian_too(pirates):
-    """A preview nobody confirmed closes with its turn: its Confirm says so, in the reader's
-    language, not that it was answered, and places nothing."""
+    """A preview nobody confirmed closes with its turn: its Cancel and Confirm say so, in the
+    reader's language, not that it was answered, and place nothing."""
     await pirates.slash("/pirates route add name:Line goods:200", as_="player1")
     await pirates.slash("/pirates contacts factions:Vega", as_="player3")
     quote = await pirates.slash("/pirates bribe victim:Vega", as_="player3")
@@ -68,11 +68,12 @@ async def test_a_preview_left_at_the_turn_end_says_its_turn_ended_in_russian_too
     question = await pirates.slash("/turn end", as_="gm")
     await pirates.click(question, "End turn 1", as_="gm")
 
-    late = await pirates.click(quote, "Подтвердить", as_="player3")
+    for button in ("Отмена", "Подтвердить"):
+        late = await pirates.click(quote, button, as_="player3")
 
-    assert late.ephemeral and flat(late.embed.description) == (
-        "Этот расчёт относится к уже закончившемуся ходу и ничего не выполнит: "
-        "повторите команду в текущем ходу."
-    ), late.text()
+        assert late.ephemeral and flat(late.embed.description) == (
+            "Этот расчёт относился к уже закончившемуся ходу и теперь ничего не выполнит "
+            "(если это ещё нужно, повторите команду)."
+        ), (button, late.text())
     status = flat((await pirates.slash("/pirates status", as_="player3")).embed.description)
     assert "подкуп" not in status.lower(), status

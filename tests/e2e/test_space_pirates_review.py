@@ -417,8 +417,8 @@ async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pi
 
 async def test_a_quote_left_unconfirmed_expires_with_its_turn(pirates):
     """A private quote nobody confirmed is replaced by the player's next one and closed at
-    the end of its turn: the turn after, its player is not pinged for it, and its Confirm
-    button runs nothing, saying that its turn ended (it was never answered)."""
+    the end of its turn: the turn after, its player is not pinged for it, and its Cancel and
+    Confirm buttons run nothing, saying that its turn ended (it was never answered)."""
     await pirates.slash("/pirates contacts factions:Vega", as_="player2")
     await pirates.slash("/pirates route add name:Line goods:200", as_="player1")
     first = await pirates.slash("/pirates bribe victim:Vega", as_="player2")
@@ -434,12 +434,13 @@ async def test_a_quote_left_unconfirmed_expires_with_its_turn(pirates):
 
     pinged = set(ended.pings) | {p for m in ended.followups for p in m.pings}
     assert "player2" not in pinged
-    expired = await pirates.click(second, "Confirm", as_="player2")
-    told = " ".join(expired.embed.description.split())
-    assert expired.ephemeral and told == (
-        "This preview was for a turn that has ended, so it runs nothing: give the command "
-        "again for this turn."
-    ), told
+    for button in ("Cancel", "Confirm"):  # the words fit a player cancelling it too
+        expired = await pirates.click(second, button, as_="player2")
+        told = " ".join(expired.embed.description.split())
+        assert expired.ephemeral and told == (
+            "This preview was for a turn that has ended: it runs nothing now (give the "
+            "command again if you still want it)."
+        ), (button, told)
     status = await pirates.slash("/pirates status", as_="player2")
     assert "bribe" not in status.embed.description.lower()
 

@@ -10,6 +10,7 @@ look-alikes still loads and plays."""
 
 from __future__ import annotations
 
+import pytest
 from refusals import refused
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import empty
@@ -70,14 +71,25 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     assert edited.income.goods == 5 and len(renamed.routes) == 1
 
 
-def test_a_look_alike_typed_in_capitals_is_refused_naming_the_route():
-    """`SILK RОAD` (a Cyrillic `О`) reads as Silk Road in capitals: refused to another
-    faction, naming Aurora's route, as `Silk Rоad` is."""
+@pytest.mark.parametrize("typed", ["SILK R\u041eAD", "SlLK ROAD"])
+def test_a_look_alike_typed_in_capitals_is_refused_naming_the_route(typed):
+    """`SILK RОAD` (a Cyrillic `О`) or `SlLK ROAD` (a small l) reads as Silk Road in
+    capitals: refused to another faction, naming Aurora's route, as `Silk Rоad` is."""
     state, silk = route(empty(), "Silk Road", 300)
-    other = refused(route, state, "SILK R\u041eAD", 100, owner="Vega", error=Conflict)
+    other = refused(route, state, typed, 100, owner="Vega", error=Conflict)
     assert other.message("en").startswith(
-        f"“SILK R\u041eAD” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
+        f"“{typed}” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
     ), other.message("en")
+
+
+def test_routes_told_apart_by_their_small_letters_are_both_registered():
+    """The Cyrillic `Кама` is no look-alike of the Latin `Kama`, nor `Line i` of `Line 1`:
+    they only look alike both in capitals, which nobody reads them in."""
+    state, _ = route(empty(), "Kama", 300)
+    state, _ = route(state, "Line 1", 300)
+    state, kama = route(state, "Кама", 100, owner="Vega")
+    state, line = route(state, "Line i", 100, owner="Vega")
+    assert [r.name for r in state.routes] == ["Kama", "Line 1", kama.name, line.name]
 
 
 def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():

@@ -52,8 +52,8 @@ from bot.rules.space_pirates.reports import ResolutionContext
 from bot.rules.space_pirates.route_raid import losses_by_owner
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
+from bot.text import clean_text
 from bot.text import shown
-from bot.text import tidy
 
 P = "space_pirates."
 BASE_PLACE_MAX = 200  # the characters of the place a player gives the base (SP-6.4)
@@ -128,12 +128,9 @@ def quote_locate(
 
 def base_place(location: str) -> str:
     """The place a player gives the pirate base (SP-6.4), as the bot stores text typed in
-    an option (`tidy`: no invisible characters, single spaces); refused when nothing visible
-    is left, or when longer than `BASE_PLACE_MAX` characters."""
-    place = tidy(location)
-    if not place or len(place) > BASE_PLACE_MAX:
-        raise RuleViolation(f"{P}error.base_location", clause="SP-6.4", limit=BASE_PLACE_MAX)
-    return place
+    an option (`bot.text.clean_text`: no invisible characters, single spaces); refused when
+    nothing visible is left, or when longer than `BASE_PLACE_MAX` characters."""
+    return clean_text(location, BASE_PLACE_MAX, error=f"{P}error.base_location", clause="SP-6.4")
 
 
 def apply_locate(

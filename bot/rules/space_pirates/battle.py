@@ -41,7 +41,7 @@ from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.settings import PIRATE_TYPES
 from bot.rules.space_pirates.settings import SpacePiratesSettings
-from bot.text import look_alike_keys
+from bot.text import looks_alike
 from bot.text import name_key
 
 P = "space_pirates."
@@ -104,31 +104,24 @@ def own_side_name(name: str) -> bool:
 
 def looks_like_own_side(name: str) -> bool:
     """A name `/campaign join` refuses a new faction: one of the ruleset's own participant
-    names (`own_side_name`) in any case or spacing, or spelled alike as names are compared
-    (`bot.text.look_alike_keys`): `Pirates`, `PIRATES`, `рirates` with a Cyrillic р,
-    `Mercenaries #1`, `privateers #l`, which the reports would read beside the pirates' own
-    sides just as confusingly."""
+    names (`own_side_name`) in any case or spacing, or one that looks like it as names are
+    compared (`bot.text.looks_alike`): `Pirates`, `PIRATES`, `рirates` with a Cyrillic р,
+    `PlRATES` with a small l, `Mercenaries #1`, `privateers #l`, which the reports would
+    read beside the pirates' own sides just as confusingly."""
     if own_side_name(name_key(name)):
         return True
-    return any(_own_side_looks(index, looks) for index, looks in enumerate(look_alike_keys(name)))
-
-
-def _own_side_looks(index: int, looks: str) -> bool:
-    """Whether `looks`, a name's look-alike key number `index`, is that of one of the
-    ruleset's own participant names (`own_side_name`)."""
-
-    def key(text: str) -> str:
-        return look_alike_keys(text)[index]
-
-    if looks in (key(PIRATES), key(BASE_FLEET)):
+    if looks_alike(name, PIRATES) or looks_alike(name, BASE_FLEET):
         return True
-    digits = {key(digit) for digit in "0123456789"}
-    for prefix in (MERCENARIES, PRIVATEERS):
-        number = looks.removeprefix(key(prefix))
-        if number != looks and number and all(char in digits for char in number):
+    number = name.partition("#")[2].strip()
+    digits = [next((d for d in "0123456789" if looks_alike(char, d)), "") for char in number]
+    if number and all(digits):  # each character after the `#` looks like a digit
+        labels = (f"{prefix}{''.join(digits)}" for prefix in (MERCENARIES, PRIVATEERS))
+        if any(looks_alike(name, label) for label in labels):
             return True
-    shared = looks.removeprefix(key(SHARED) + " ")
-    return shared != looks and f" {key(OWNERS_JOIN)} " in shared
+    words = name.split()
+    return looks_alike(" ".join(words[:2]), SHARED) and any(
+        looks_alike(word, OWNERS_JOIN) for word in words[3:-1]
+    )
 
 
 def participant_name(faction: str) -> str:

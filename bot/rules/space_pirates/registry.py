@@ -25,10 +25,10 @@ from bot.rules.space_pirates.models import ShipRole
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import TradeRoute
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.text import clean_text
 from bot.text import look_alike
 from bot.text import name_key
 from bot.text import shown
-from bot.text import tidy
 
 P = "space_pirates."
 MAX_INCOME = 10**9
@@ -47,12 +47,9 @@ class ShipSpec:
 
 
 def _name(text: str, clause: str) -> str:
-    """A name as stored (`bot.text.tidy`: no invisible characters, NFC, single spaces); an
-    empty or overlong one is refused."""
-    name = tidy(text)
-    if not name or len(name) > MAX_NAME:
-        raise RuleViolation(f"{P}error.name", clause=clause, limit=MAX_NAME)
-    return name
+    """A name as stored (`bot.text.clean_text`: no invisible characters, NFC, single
+    spaces); an empty or overlong one is refused, naming `clause`."""
+    return clean_text(text, MAX_NAME, error=f"{P}error.name", clause=clause)
 
 
 def _amount(value: int, what: str, clause: str, low: int = 0, high: int = MAX_INCOME) -> int:
