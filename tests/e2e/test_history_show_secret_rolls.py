@@ -49,6 +49,18 @@ async def test_a_hidden_secret_roll_shows_its_roller_and_the_gm_what_was_typed_p
     assert "stealth" not in other.text() and "2d6" not in other.text()
 
 
+async def secret_roll_kept_in_an_older_form(campaign, roller: str, seq: int) -> None:
+    """`/roll dice:3d6!=6>=5 secret:true` by `roller` (log entry `seq`), its kept expression
+    then rewritten as an earlier release wrote it: `3d6!>=5`."""
+    campaign.script_dice([6, 2, 5, 1])
+    await campaign.slash("/roll dice:3d6!=6>=5 secret:true", as_=roller)
+    async with campaign.bot.db.transaction() as conn:
+        await conn.execute(
+            "UPDATE secret_rolls SET payload = replace(payload, '!=6>=5', '!>=5') WHERE seq = ?",
+            (seq,),
+        )
+
+
 async def test_a_secret_roll_kept_in_an_older_form_shows_its_result_not_other_faces(campaign):
     """A secret roll whose kept faces do not fit its expression as read today (`3d6!=6>=5`
     kept as an earlier release wrote it, `3d6!>=5`: explode on 5 or more) is not rebuilt on
@@ -57,13 +69,7 @@ async def test_a_secret_roll_kept_in_an_older_form_shows_its_result_not_other_fa
     await campaign.slash(
         "/campaign settings set setting:core.secret_rolls_for_players value:true", as_="gm"
     )
-    campaign.script_dice([6, 2, 5, 1])
-    await campaign.slash("/roll dice:3d6!=6>=5 secret:true", as_="player1")  # entry #3
-    db = campaign.bot.db
-    async with db.transaction() as conn:
-        await conn.execute(
-            "UPDATE secret_rolls SET payload = replace(payload, '!=6>=5', '!>=5') WHERE seq = 3"
-        )
+    await secret_roll_kept_in_an_older_form(campaign, "player1", 3)
 
     own = await campaign.slash("/history show entry:3", as_="player1")
     assert own.ephemeral
@@ -77,13 +83,7 @@ async def test_a_secret_roll_kept_in_an_older_form_shows_its_result_not_other_fa
 
 async def test_a_secret_roll_kept_in_an_older_form_is_told_at_the_turns_end(campaign):
     """The turn's end reveals such a roll with its result, as `/reveal` does."""
-    campaign.script_dice([6, 2, 5, 1])
-    await campaign.slash("/roll dice:3d6!=6>=5 secret:true", as_="gm")  # entry #2
-    db = campaign.bot.db
-    async with db.transaction() as conn:
-        await conn.execute(
-            "UPDATE secret_rolls SET payload = replace(payload, '!=6>=5', '!>=5') WHERE seq = 2"
-        )
+    await secret_roll_kept_in_an_older_form(campaign, "gm", 2)
     question = await campaign.slash("/turn end", as_="gm")
     await campaign.click(question, "End turn 1", as_="gm")
     gm = f"<@{campaign.member('gm').id}>"
