@@ -154,6 +154,9 @@ async def test_dice_from_an_id_no_posted_message_has_fail_the_channel_check(
     with monkeypatch.context() as patched:
         patched.setattr(scheduler, "post_deadline_end", ground)
         announced, *_ = await tick(fair)
+    # Such code also redraws the message it names once the end committed, by its id: Discord
+    # answers that no message has it.
+    assert [p.rule for p in fair.take_problems()] == ["message.unknown"]
 
     document = await export(fair)
     battle = battle_entry(document)
